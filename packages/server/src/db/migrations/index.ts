@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts.js';
+
+/** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

@@ -1,0 +1,14 @@
+import type { ErrorCode, MessageCode } from '@iot/shared';
+
+/** A refusal the caller should see: a stable code (its status and message come from `@iot/shared`). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly fields?: Record<string, MessageCode>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}

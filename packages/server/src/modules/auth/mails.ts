@@ -1,0 +1,67 @@
+import type { Language } from '@iot/shared';
+import type { Mail } from '../../adapters/mail/mailer.js';
+
+interface AccountMailTexts {
+  subject: string;
+  intro: string;
+  action: string;
+  outro: string;
+}
+
+const CONFIRMATION: Record<Language, AccountMailTexts> = {
+  en: {
+    subject: 'Confirm your e-mail for {product}',
+    intro: 'Welcome to {product}! Please confirm your e-mail address to activate your account.',
+    action: 'Confirm my e-mail',
+    outro: 'If you did not create an account, you can ignore this message.',
+  },
+  pt: {
+    subject: 'Confirme o seu e-mail no {product}',
+    intro: 'Bem-vindo ao {product}! Por favor confirme o seu endereço de e-mail para ativar a sua conta.',
+    action: 'Confirmar o meu e-mail',
+    outro: 'Se não criou uma conta, pode ignorar esta mensagem.',
+  },
+};
+
+const PASSWORD_RESET: Record<Language, AccountMailTexts> = {
+  en: {
+    subject: 'Reset your {product} password',
+    intro: 'Someone asked to reset the password of your {product} account. The link works once, within one hour.',
+    action: 'Choose a new password',
+    outro: 'If it was not you, ignore this message: your password stays as it is.',
+  },
+  pt: {
+    subject: 'Recuperar a palavra-passe do {product}',
+    intro:
+      'Foi pedida a recuperação da palavra-passe da sua conta {product}. A ligação funciona uma vez, durante uma hora.',
+    action: 'Escolher uma nova palavra-passe',
+    outro: 'Se não foi o próprio, ignore esta mensagem: a sua palavra-passe mantém-se.',
+  },
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function accountMail(texts: AccountMailTexts, to: string, link: string, product: string): Mail {
+  const fill = (text: string) => text.replaceAll('{product}', product);
+  const [subject, intro, action, outro] = [texts.subject, texts.intro, texts.action, texts.outro].map(fill) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${action}: ${link}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`,
+  };
+}
+
+export function confirmationMail(options: { to: string; link: string; language: Language; product: string }): Mail {
+  return accountMail(CONFIRMATION[options.language], options.to, options.link, options.product);
+}
+
+export function passwordResetMail(options: { to: string; link: string; language: Language; product: string }): Mail {
+  return accountMail(PASSWORD_RESET[options.language], options.to, options.link, options.product);
+}

@@ -1,0 +1,193 @@
+import type { Language, PasswordChangeRequest, PasswordResetConfirmRequest, RegistrationRequest } from '@iot/shared';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { Config } from '../../config.js';
+import type { Database, OneTimeTokenPurpose } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { UserRow } from '../users/present.js';
+import type { UsersRepo } from '../users/repo.js';
+import { confirmationMail, passwordResetMail } from './mails.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { AuthRepo } from './repo.js';
+import { hashSecret, newSecret } from './tokens.js';
+
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const THROTTLE_MAX_FAILURES = 10;
+const CONFIRMATION_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** A session's last use is written at most this often, so reading a session costs no write on most requests. */
+const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface Session {
+  user: UserRow;
+  tokenHash: string;
+}
+
+interface Dependencies {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'productName' | 'sessionIdleMs'>;
+  authRepo: AuthRepo;
+  usersRepo: UsersRepo;
+  mailer: Mailer;
+  log: { error(object: unknown, message: string): void };
+  now?: () => number;
+}
+
+export function createAuthService({ db, config, authRepo, usersRepo, mailer, log, now = Date.now }: Dependencies) {
+  async function startSession(userId: string): Promise<string> {
+    const token = newSecret();
+    await authRepo.insertSession(hashSecret(token), userId, now());
+    return token;
+  }
+
+  async function issueOneTimeToken(userId: string, purpose: OneTimeTokenPurpose, ttlMs: number): Promise<string> {
+    const token = newSecret();
+    const at = now();
+    await authRepo.insertOneTimeToken({ tokenHash: hashSecret(token), userId, purpose, expiresAt: at + ttlMs }, at);
+    return token;
+  }
+
+  function link(path: string, query: Record<string, string>) {
+    return `${config.publicUrl}${path}?${new URLSearchParams(query)}`;
+  }
+
+  /** Mail failures are logged, not thrown: the account change already happened, and the user can ask again. */
+  async function sendMail(mail: Parameters<Mailer['send']>[0]) {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+    }
+  }
+
+  async function throttleStatus(keys: string[]) {
+    const at = now();
+    const counts = await authRepo.countFailures(keys, at - THROTTLE_WINDOW_MS);
+    const blocking = counts.filter((row) => Number(row.failures) >= THROTTLE_MAX_FAILURES);
+    if (blocking.length === 0) return undefined;
+    const liftsAt = Math.max(...blocking.map((row) => Number(row.oldest) + THROTTLE_WINDOW_MS));
+    return Math.max(1, Math.ceil((liftsAt - at) / 1000));
+  }
+
+  /** The session of an access token, or undefined when it is unknown or idle for longer than allowed. */
+  async function authenticate(token: string): Promise<Session | undefined> {
+    const tokenHash = hashSecret(token);
+    const session = await authRepo.findSession(tokenHash);
+    if (!session) return undefined;
+    const at = now();
+    if (at - session.lastUsedAt > config.sessionIdleMs) {
+      await authRepo.deleteSession(tokenHash);
+      return undefined;
+    }
+    if (at - session.lastUsedAt > SESSION_TOUCH_INTERVAL_MS) await authRepo.touchSession(tokenHash, at);
+    return { user: session.user, tokenHash };
+  }
+
+  return {
+    issueOneTimeToken,
+    authenticate,
+
+    async signIn(email: string, password: string, ip: string): Promise<{ token: string; user: UserRow }> {
+      const accountKey = `account:${email.toLowerCase()}`;
+      const keys = [accountKey, `ip:${ip}`];
+      const retryAfter = await throttleStatus(keys);
+      if (retryAfter) {
+        throw new AppError('auth.throttled', { minutes: Math.ceil(retryAfter / 60) }, undefined, {
+          'retry-after': String(retryAfter),
+        });
+      }
+      const user = await usersRepo.findByEmail(email);
+      const valid = await verifyPassword(user?.passwordHash, password);
+      if (!user || !valid) {
+        await authRepo.recordFailure(keys, now(), now() - THROTTLE_WINDOW_MS);
+        throw new AppError('auth.invalid_credentials');
+      }
+      if (user.emailConfirmedAt === null) throw new AppError('auth.email_not_confirmed');
+      await authRepo.clearFailures(accountKey);
+      return { token: await startSession(user.id), user };
+    },
+
+    /** Exchanges a one-time sign-in token, or a live access token, for a new access token. */
+    async signInWithToken(token: string): Promise<{ token: string; user: UserRow }> {
+      const tokenHash = hashSecret(token);
+      const userId =
+        (await authRepo.spendOneTimeToken(tokenHash, 'sign_in', now())) ?? (await authenticate(token))?.user.id;
+      const user = userId ? await usersRepo.findById(userId) : undefined;
+      if (!user || user.emailConfirmedAt === null) throw new AppError('auth.invalid_token');
+      return { token: await startSession(user.id), user };
+    },
+
+    signOut: (session: Session) => authRepo.deleteSession(session.tokenHash),
+
+    signOutEverywhere: (session: Session) => authRepo.deleteSessionsOf(session.user.id),
+
+    async register(request: RegistrationRequest, language: Language): Promise<UserRow> {
+      const user = await usersRepo.insert({
+        email: request.email,
+        username: request.username,
+        passwordHash: await hashPassword(request.password1),
+        language,
+        emailConfirmed: false,
+      });
+      if (!user) throw new AppError('auth.email_taken');
+      const key = await issueOneTimeToken(user.id, 'email_confirmation', CONFIRMATION_KEY_TTL_MS);
+      await sendMail(
+        confirmationMail({
+          to: user.email,
+          link: link('/confirm-email', { key, lang: language }),
+          language,
+          product: config.productName,
+        }),
+      );
+      return user;
+    },
+
+    async verifyEmail(key: string): Promise<void> {
+      const at = now();
+      const userId = await authRepo.spendOneTimeToken(hashSecret(key), 'email_confirmation', at);
+      if (!userId) throw new AppError('auth.invalid_confirmation_key');
+      await usersRepo.confirmEmail(userId, at);
+    },
+
+    async changePassword(session: Session, request: PasswordChangeRequest): Promise<void> {
+      if (!(await verifyPassword(session.user.passwordHash, request.old_password))) {
+        throw new AppError('auth.wrong_current_password', {}, { old_password: 'auth.wrong_current_password' });
+      }
+      const passwordHash = await hashPassword(request.password1);
+      await db.transaction().execute(async (trx) => {
+        await usersRepo.setPassword(session.user.id, passwordHash, trx);
+        await authRepo.deleteSessionsOf(session.user.id, session.tokenHash, trx);
+      });
+    },
+
+    /** Mails a reset link when the address is known; says nothing either way, so addresses cannot be probed. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await usersRepo.findByEmail(email);
+      if (!user) return;
+      const token = await issueOneTimeToken(user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
+      await sendMail(
+        passwordResetMail({
+          to: user.email,
+          link: link('/reset-password', { uid: user.id, token, lang: user.language }),
+          language: user.language,
+          product: config.productName,
+        }),
+      );
+    },
+
+    /** Sets the new password, ends every session and, since the link came by mail, confirms the address. */
+    async confirmPasswordReset(request: PasswordResetConfirmRequest): Promise<void> {
+      const passwordHash = await hashPassword(request.new_password1);
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        const userId = await authRepo.spendOneTimeToken(hashSecret(request.token), 'password_reset', at, trx);
+        if (!userId || userId !== request.uid) throw new AppError('auth.invalid_reset_link');
+        await usersRepo.setPassword(userId, passwordHash, trx);
+        await usersRepo.confirmEmail(userId, at, trx);
+        await authRepo.spendAllOneTimeTokensOf(userId, 'password_reset', at, trx);
+        await authRepo.deleteSessionsOf(userId, undefined, trx);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

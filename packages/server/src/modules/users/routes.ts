@@ -1,0 +1,41 @@
+import { ErrorResponse, UpdateProfileRequest, User, UserParams } from '@iot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession, sessionOf } from '../../http/authenticate.js';
+import type { AuthService } from '../auth/service.js';
+import { presentUser } from './present.js';
+import type { UsersService } from './service.js';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UsersService }> = async (
+  app,
+  { auth, users },
+) => {
+  const preHandler = requireSession(auth);
+
+  app.get(
+    '/users/:email',
+    {
+      preHandler,
+      schema: {
+        tags: ['users'],
+        summary: 'A user by e-mail: oneself; provider staff may read anyone',
+        params: UserParams,
+        response: { 200: User, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => presentUser(await users.getByEmail(sessionOf(request).user, request.params.email)),
+  );
+
+  app.patch(
+    '/rest-auth/user/',
+    {
+      preHandler,
+      schema: {
+        tags: ['users'],
+        summary: "Update one's own profile (409 when `version` is stale)",
+        body: UpdateProfileRequest,
+        response: { 200: User, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => presentUser(await users.updateProfile(sessionOf(request).user, request.body)),
+  );
+};

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import type { MessageCode } from './messages.js';
+
+/** The HTTP status each error code is answered with; the server's one error handler reads this table. */
+export const ERROR_STATUS = {
+  'validation.failed': 400,
+  'request.invalid_json': 400,
+  'request.failed': 400,
+  'request.too_large': 413,
+  'request.unsupported_media_type': 415,
+  'auth.required': 401,
+  'auth.invalid_credentials': 401,
+  'auth.invalid_token': 401,
+  'auth.email_not_confirmed': 403,
+  'auth.throttled': 429,
+  'auth.email_taken': 409,
+  'auth.invalid_confirmation_key': 400,
+  'auth.wrong_current_password': 400,
+  'auth.invalid_reset_link': 400,
+  'csrf.failed': 403,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  'server.error': 500,
+} as const satisfies Partial<Record<MessageCode, number>>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The body of every failed call: a stable code, a localised message and, for invalid input, a message per field. */
+export const ErrorResponse = z
+  .object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -1,0 +1,91 @@
+import type { Language } from './languages.js';
+
+/**
+ * Every message the server sends back, by stable code, in every language. The web app loads the same table into
+ * i18next, so a code means the same words on both sides. `{{name}}` marks a parameter.
+ */
+const en = {
+  'validation.failed': 'Some fields are not valid. Please check the data.',
+  'validation.required': 'Required',
+  'validation.invalid': 'Invalid value',
+  'validation.email': 'Invalid e-mail',
+  'validation.password_min': 'The password must have at least 8 characters.',
+  'validation.password_mismatch': "The passwords don't match.",
+  'validation.too_long': 'Too long',
+  'validation.timezone': 'The timezone must be between -12 and 12.',
+  'validation.phone': 'Only digits and the characters ( ) + - are allowed.',
+  'validation.date_range': 'The end date must not be before the start date.',
+  'validation.time': 'Use the format HH:MM.',
+  'request.invalid_json': 'The request body is not valid JSON.',
+  'request.too_large': 'The request is too large.',
+  'request.unsupported_media_type': 'This content type is not supported.',
+  'request.failed': 'The request could not be processed.',
+  not_found: 'Resource not found.',
+  forbidden: 'Access denied.',
+  conflict:
+    'Conflict detected - Saving failed. The data in the server has been changed in the meantime. Please cancel the edition and try editing the data again.',
+  'server.error': 'An error has occurred.',
+  'csrf.failed': 'The security token of this request is missing or wrong. Please reload the page and try again.',
+  'auth.required': 'Please sign in to continue.',
+  'auth.invalid_credentials': 'Login failed. Please check your credentials.',
+  'auth.email_not_confirmed':
+    'Your e-mail address is not confirmed yet. Please follow the link in the e-mail we sent you.',
+  'auth.throttled': 'Too many failed sign-in attempts. Please try again in {{minutes}} minutes.',
+  'auth.invalid_token': 'This sign-in token is not valid or has expired.',
+  'auth.email_taken': 'This e-mail is already registered. If you forgot your password, you can recover it.',
+  'auth.invalid_confirmation_key': 'It was not possible to confirm your e-mail. Please check the link.',
+  'auth.wrong_current_password': "Current password doesn't match.",
+  'auth.invalid_reset_link': 'This password reset link is not valid or has expired. Please ask for a new one.',
+} as const;
+
+export type MessageCode = keyof typeof en;
+
+const pt: Record<MessageCode, string> = {
+  'validation.failed': 'Alguns campos não são válidos. Por favor verifique os dados.',
+  'validation.required': 'Obrigatório',
+  'validation.invalid': 'Valor inválido',
+  'validation.email': 'E-mail inválido',
+  'validation.password_min': 'A palavra-passe deve ter pelo menos 8 caracteres.',
+  'validation.password_mismatch': 'As palavras-passe não coincidem.',
+  'validation.too_long': 'Demasiado longo',
+  'validation.timezone': 'O fuso horário deve estar entre -12 e 12.',
+  'validation.phone': 'Apenas são permitidos dígitos e os caracteres ( ) + -.',
+  'validation.date_range': 'A data de fim não pode ser anterior à data de início.',
+  'validation.time': 'Use o formato HH:MM.',
+  'request.invalid_json': 'O corpo do pedido não é JSON válido.',
+  'request.too_large': 'O pedido é demasiado grande.',
+  'request.unsupported_media_type': 'Este tipo de conteúdo não é suportado.',
+  'request.failed': 'Não foi possível processar o pedido.',
+  not_found: 'Recurso não encontrado.',
+  forbidden: 'Acesso negado.',
+  conflict:
+    'Conflito detetado - Falha ao guardar. Os dados no servidor foram alterados entretanto. Por favor cancele a edição e tente editar os dados novamente.',
+  'server.error': 'Ocorreu um erro.',
+  'csrf.failed':
+    'O código de segurança deste pedido está em falta ou errado. Por favor recarregue a página e tente novamente.',
+  'auth.required': 'Por favor inicie sessão para continuar.',
+  'auth.invalid_credentials': 'Falha no início de sessão. Por favor verifique as suas credenciais.',
+  'auth.email_not_confirmed':
+    'O seu e-mail ainda não foi confirmado. Por favor siga a ligação do e-mail que lhe enviámos.',
+  'auth.throttled':
+    'Demasiadas tentativas falhadas de início de sessão. Tente novamente dentro de {{minutes}} minutos.',
+  'auth.invalid_token': 'Este código de início de sessão não é válido ou expirou.',
+  'auth.email_taken': 'Este e-mail já está registado. Se se esqueceu da palavra-passe, pode recuperá-la.',
+  'auth.invalid_confirmation_key': 'Não foi possível confirmar o seu e-mail. Por favor verifique a ligação.',
+  'auth.wrong_current_password': 'A palavra-passe atual não coincide.',
+  'auth.invalid_reset_link':
+    'Esta ligação de recuperação da palavra-passe não é válida ou expirou. Por favor peça uma nova.',
+};
+
+export const MESSAGES: Record<Language, Record<MessageCode, string>> = { en, pt };
+
+export function isMessageCode(code: string): code is MessageCode {
+  return Object.hasOwn(en, code);
+}
+
+/** The text of a code in a language, with `{{name}}` parameters filled in. */
+export function translate(code: MessageCode, language: Language, params: Record<string, string | number> = {}): string {
+  return MESSAGES[language][code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
