@@ -54,7 +54,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const fields: Record<string, MessageCode> = {};
       for (const issue of error.validation) {
         const name = fieldName(issue.instancePath ?? '');
-        fields[name] ??= isMessageCode(issue.message) ? issue.message : 'validation.invalid';
+        const code = issue.message ?? '';
+        fields[name] ??= isMessageCode(code) ? code : 'validation.invalid';
       }
       return sendError(request, reply, 'validation.failed', { fields });
     }

@@ -18,6 +18,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       index: false,
       wildcard: false,
+      cacheControl: false,
       setHeaders(response, path) {
         response.setHeader(
           'cache-control',

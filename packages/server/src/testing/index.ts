@@ -1,0 +1,1 @@
+export { linkIn, type ReceivedMail, type SmtpInbox, startSmtpInbox } from './smtp-inbox.js';
