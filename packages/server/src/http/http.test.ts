@@ -46,16 +46,26 @@ describe.each(databaseKinds())('HTTP conventions on %s', (kind) => {
   });
 
   it('serves the web app for every other path, with a CSRF cookie', async () => {
-    for (const path of ['/', '/devices/abc', '/businesses/1/acme/config?x=1']) {
+    for (const path of ['/', '/devices/abc', '/businesses/1/acme/config?x=1', '/businesses/assets/7/Tank%201.5']) {
       const response = await t.request({ method: 'GET', url: path });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
       expect(String(response.headers['set-cookie'])).toMatch(/csrftoken=[\w-]+; Path=\/; SameSite=Lax/);
     }
+    const missingChunk = await t.request({ method: 'GET', url: '/assets/index-0ld.js' });
+    expect(missingChunk.statusCode).toBe(404);
+    expect(missingChunk.json().code).toBe('not_found');
     const version = await t.request({ method: 'GET', url: '/version.json' });
     expect(version.json()).toEqual({ version: '9.9.9+test' });
     expect(version.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves a file added after start, such as a new build', async () => {
+    await writeFile(join(webDistDir, 'late.js'), 'console.log(1)');
+    const response = await t.request({ method: 'GET', url: '/late.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(1)');
   });
 
   it('answers a body over the limit with 413', async () => {

@@ -1,15 +1,19 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { issueCsrfCookie } from './csrf.js';
 import { sendError } from './error-handler.js';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** A missing file (`/assets/index-1a2b.js` of an older build, say) is a 404, never the app's page in its place. */
+const isFilePath = (url: string) =>
+  /\.(js|mjs|css|map|json|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|txt|webmanifest)$/i.test(url.split('?')[0] ?? '');
 
 /**
- * Serves the built web app: hashed assets cached for good, everything else revalidated, and `index.html` for every
- * path that is neither a file nor under `/api` (history-mode routes). Unknown `/api` paths answer 404 JSON.
+ * Serves the built web app as it is on disk (a rebuild needs no restart): hashed assets cached for good, everything else
+ * revalidated, and `index.html` for every path that is neither a file nor under `/api` (history-mode routes). Unknown
+ * `/api` paths answer 404 JSON.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const hasWebApp = existsSync(join(webDistDir, 'index.html'));
@@ -17,7 +21,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: false,
-      wildcard: false,
       cacheControl: false,
       setHeaders(response, path) {
         response.setHeader(
@@ -30,11 +33,19 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     app.log.warn({ webDistDir }, 'no built web app found: only /api is served (run `npm run build`)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!hasWebApp || !wantsPage || isApiPath(request.url)) return sendError(request, reply, 'not_found');
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     issueCsrfCookie(request, reply);
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
+  };
+  // The folder itself is no file to the static handler, so the root gets the page explicitly.
+  if (hasWebApp) app.get('/', { schema: { hide: true } }, sendPage);
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!hasWebApp || !wantsPage || isApiPath(request.url) || isFilePath(request.url)) {
+      return sendError(request, reply, 'not_found');
+    }
+    return sendPage(request, reply);
   });
 }

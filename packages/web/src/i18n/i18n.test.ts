@@ -1,0 +1,45 @@
+import { MESSAGES } from '@iot/shared';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import { detectLanguage } from './language';
+import pt from './pt.json';
+
+describe('translations', () => {
+  it('has the same keys in English and Portuguese', () => {
+    const missingInPt = Object.keys(en).filter((key) => !(key in pt));
+    const missingInEn = Object.keys(pt).filter((key) => !(key in en));
+    expect({ missingInPt, missingInEn }).toEqual({ missingInPt: [], missingInEn: [] });
+  });
+
+  it('has no empty text', () => {
+    const empty = [...Object.entries(en), ...Object.entries(pt)].filter(([, text]) => !text.trim());
+    expect(empty).toEqual([]);
+  });
+
+  it('does not redefine a server message code', () => {
+    const clashes = Object.keys(en).filter((key) => key in MESSAGES.en);
+    expect(clashes).toEqual([]);
+  });
+
+  it('uses the same parameters in both languages', () => {
+    const params = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+    const differing = Object.entries(en).filter(([key, text]) => {
+      const other = (pt as Record<string, string>)[key] ?? '';
+      return params(text).join() !== params(other).join();
+    });
+    expect(differing).toEqual([]);
+  });
+});
+
+describe('detectLanguage', () => {
+  it('prefers the lang query parameter, then the stored choice, then the browser, then English', () => {
+    localStorage.clear();
+    expect(detectLanguage('', ['fr-FR'])).toBe('en');
+    expect(detectLanguage('', ['fr-FR', 'pt-PT'])).toBe('pt');
+    expect(detectLanguage('?lang=pt', ['en-GB'])).toBe('pt');
+    expect(detectLanguage('', ['en-GB'])).toBe('pt');
+    expect(detectLanguage('?lang=en', ['pt-PT'])).toBe('en');
+    expect(detectLanguage('?lang=xx', ['pt-PT'])).toBe('en');
+    localStorage.clear();
+  });
+});
