@@ -17,9 +17,12 @@ async function freePort(): Promise<number> {
 
 /**
  * The product as `npm start` runs it (the built web app, SQLite in a fresh data folder), on a free port, mailing to
- * `smtpUrl`. The admin password is fixed so tests can sign in as provider staff.
+ * `smtpUrl`. The admin password is fixed so tests can sign in as provider staff. `webDistDir` serves another build
+ * (the drops variant is built into `packages/web/dist-drops`).
  */
-export async function startServer(options: { smtpUrl: string }) {
+export const ADMIN = { email: 'admin@example.com', password: 'e2e admin password' };
+
+export async function startServer(options: { smtpUrl: string; webDistDir?: string }) {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'iot-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -33,9 +36,10 @@ export async function startServer(options: { smtpUrl: string }) {
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       SMTP_URL: options.smtpUrl,
-      ADMIN_PASSWORD: 'e2e admin password',
+      ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...(options.webDistDir ? { WEB_DIST_DIR: resolve(repositoryRoot, options.webDistDir) } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
