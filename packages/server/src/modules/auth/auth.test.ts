@@ -217,6 +217,21 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
       expect(later.statusCode).toBe(200);
     });
 
+    it("forgets an account's failures once its owner signs in", async () => {
+      await t.createUser('clumsy@example.com', 'clumsy password');
+      const attempt = (password: string, n: number) =>
+        t.request({
+          method: 'POST',
+          url: '/api/auth/signin',
+          payload: { email: 'clumsy@example.com', password },
+          remoteAddress: `10.1.0.${n}`,
+        });
+      for (let n = 0; n < THROTTLE_MAX_FAILURES - 1; n++) expect((await attempt('typo', n)).statusCode).toBe(401);
+      expect((await attempt('clumsy password', 100)).statusCode).toBe(200);
+      for (let n = 0; n < THROTTLE_MAX_FAILURES - 1; n++) expect((await attempt('typo', 50 + n)).statusCode).toBe(401);
+      expect((await attempt('clumsy password', 101)).statusCode).toBe(200);
+    });
+
     it('blocks an address that fails on many accounts', async () => {
       await t.db.deleteFrom('signInFailures').execute();
       for (let attempt = 0; attempt < THROTTLE_MAX_FAILURES; attempt++) {

@@ -59,16 +59,20 @@ export function createAuthService({ db, config, authRepo, usersRepo, mailer, log
     }
   }
 
-  async function throttleStatus(keys: string[]) {
+  /**
+   * Failures within the window for the account and the address: how long until the throttle lifts (seconds) when
+   * either reached the limit, and whether the account has any failures to forget after a success.
+   */
+  async function throttleStatus(keys: string[], accountKey: string) {
     const at = now();
     const counts = await authRepo.countFailures(keys, at - THROTTLE_WINDOW_MS);
     const blocking = counts.filter((row) => Number(row.failures) >= THROTTLE_MAX_FAILURES);
-    if (blocking.length === 0) return undefined;
+    const accountFailed = counts.some((row) => row.throttleKey === accountKey);
+    if (blocking.length === 0) return { retryAfter: undefined, accountFailed };
     const liftsAt = Math.max(...blocking.map((row) => Number(row.oldest) + THROTTLE_WINDOW_MS));
-    return Math.max(1, Math.ceil((liftsAt - at) / 1000));
+    return { retryAfter: Math.max(1, Math.ceil((liftsAt - at) / 1000)), accountFailed };
   }
 
-  /** The session of an access token, or undefined when it is unknown or idle for longer than allowed. */
   async function authenticate(token: string): Promise<Session | undefined> {
     const tokenHash = hashSecret(token);
     const session = await authRepo.findSession(tokenHash);
@@ -89,7 +93,7 @@ export function createAuthService({ db, config, authRepo, usersRepo, mailer, log
     async signIn(email: string, password: string, ip: string): Promise<{ token: string; user: UserRow }> {
       const accountKey = `account:${email.toLowerCase()}`;
       const keys = [accountKey, `ip:${ip}`];
-      const retryAfter = await throttleStatus(keys);
+      const { retryAfter, accountFailed } = await throttleStatus(keys, accountKey);
       if (retryAfter) {
         throw new AppError('auth.throttled', { minutes: Math.ceil(retryAfter / 60) }, undefined, {
           'retry-after': String(retryAfter),
@@ -102,7 +106,7 @@ export function createAuthService({ db, config, authRepo, usersRepo, mailer, log
         throw new AppError('auth.invalid_credentials');
       }
       if (user.emailConfirmedAt === null) throw new AppError('auth.email_not_confirmed');
-      await authRepo.clearFailures(accountKey);
+      if (accountFailed) await authRepo.clearFailures(accountKey);
       return { token: await startSession(user.id), user };
     },
 
