@@ -1,0 +1,102 @@
+import { z } from '../validation.js';
+
+export const NOTIFICATION_PAGE_SIZES = [10, 25, 50] as const;
+export const DEFAULT_NOTIFICATION_PAGE_SIZE = 10;
+/** How often the web app asks for the unread count (SPEC section 9). */
+export const UNREAD_COUNT_POLL_MS = 60_000;
+
+export const NotificationMessage = z.object({
+  title: z.string().trim().min(1, { error: 'validation.required' }).max(200, { error: 'validation.too_long' }),
+  body: z.string().trim().max(2000, { error: 'validation.too_long' }),
+});
+export type NotificationMessage = z.infer<typeof NotificationMessage>;
+
+/** One notification of one user; `topic` is `a/b` when it came through a topic subscription. */
+export const Notification = z
+  .object({
+    _id: z.string(),
+    read: z.boolean(),
+    createdAt: z.string(),
+    message: NotificationMessage,
+    topic: z.string().nullable(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof Notification>;
+
+const BooleanQuery = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+export const NotificationListQuery = z.object({
+  onlyUnread: BooleanQuery,
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (NOTIFICATION_PAGE_SIZES as readonly number[]).includes(size), { error: 'validation.invalid' })
+    .default(DEFAULT_NOTIFICATION_PAGE_SIZE),
+});
+export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
+
+/** The page envelope every paged list answers with. */
+export const NotificationPage = z.object({
+  data: z.array(Notification),
+  totalElements: z.number().int(),
+  hasNext: z.boolean(),
+});
+export type NotificationPage = z.infer<typeof NotificationPage>;
+
+export const UnreadCount = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof UnreadCount>;
+
+export const NotificationParams = z.object({ id: z.string().min(1).max(64) });
+
+/** One attempt to deliver a notification to one stored push subscription. */
+export const NotificationDelivery = z.object({
+  channel: z.literal('web-push'),
+  endpointHost: z.string(),
+  status: z.enum(['sent', 'failed', 'gone']),
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  attemptedAt: z.string(),
+});
+export type NotificationDelivery = z.infer<typeof NotificationDelivery>;
+
+/** `GET /push-notification/list-details/{id}`: one's own notification with its delivery summary. */
+export const NotificationDetails = Notification.extend({
+  deliveries: z.object({ sent: z.number().int(), failed: z.number().int(), gone: z.number().int() }),
+});
+export type NotificationDetails = z.infer<typeof NotificationDetails>;
+
+/** `GET /push-notification/list-instances/{id}`: every delivery attempt of one's own notification. */
+export const NotificationInstances = z.object({ data: z.array(NotificationDelivery) });
+export type NotificationInstances = z.infer<typeof NotificationInstances>;
+
+/** The browser's `PushSubscription.toJSON()`, the body of `store-token/{token}`. */
+export const PushSubscriptionBody = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'validation.invalid' }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
+
+export const PushTokenParams = z.object({ token: z.string().min(1).max(200) });
+
+/** A topic is two path segments, e.g. a business id and a subject: `subscribe-to-topic-fadmin/{a}/{b}`. */
+export const TopicParams = z.object({ a: z.string().min(1).max(100), b: z.string().min(1).max(100) });
+
+/** Provider staff send a notification to users by e-mail and/or to a topic's subscribers. */
+export const SendNotificationRequest = z
+  .object({
+    emails: z
+      .array(z.email({ error: 'validation.email' }))
+      .max(1000)
+      .default([]),
+    topic: TopicParams.optional(),
+    message: NotificationMessage,
+  })
+  .refine((request) => request.emails.length > 0 || request.topic, { error: 'validation.required', path: ['emails'] });
+export type SendNotificationRequest = z.infer<typeof SendNotificationRequest>;
+
+export const SendNotificationResponse = z.object({ notified: z.number().int() });
