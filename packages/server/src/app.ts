@@ -10,6 +10,8 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import { createWebPushSender, type PushSender } from './adapters/push/push-sender.js';
+import { loadVapidKeys } from './adapters/push/vapid-keys.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerCsrfProtection } from './http/csrf.js';
@@ -20,6 +22,12 @@ import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { infoRoutes } from './modules/info/routes.js';
+import { createNotificationsRepo } from './modules/notifications/repo.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
+import { createNotificationsService } from './modules/notifications/service.js';
+import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
+import { sigfoxContractsRoutes } from './modules/sigfox-contracts/routes.js';
+import { createSigfoxContractsService } from './modules/sigfox-contracts/service.js';
 import { createUsersRepo } from './modules/users/repo.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
@@ -30,16 +38,26 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Defaults to the mailer `config` describes (SMTP, or the outbox folder). */
   mailer?: Mailer;
+  /** Defaults to web push signed with the VAPID keys of `config` (or of `DATA_DIR/vapid.json`). */
+  pushSender?: PushSender;
 }
 
 export type Services = Awaited<ReturnType<typeof buildApp>>['services'];
 
 /** The whole HTTP application on an open, migrated database. Tests build it the same way `main.ts` does. */
-export async function buildApp({ config, database, mailer: givenMailer }: AppDependencies) {
+export async function buildApp({
+  config,
+  database,
+  mailer: givenMailer,
+  pushSender: givenPushSender,
+}: AppDependencies) {
   const app: FastifyInstance = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Path parameters are bounded by their schemas (a push token may have 200 characters); the router's own limit,
+    // 100 by default, would answer 414 before them.
+    routerOptions: { maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,19 +99,48 @@ export async function buildApp({ config, database, mailer: givenMailer }: AppDep
       outboxDir: join(config.dataDir, 'outbox'),
       log: app.log,
     });
+  const pushSender =
+    givenPushSender ??
+    createWebPushSender({ vapid: { subject: config.vapidSubject, ...(await loadVapidKeys(config)) } });
   const { db } = database;
   const usersRepo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
+  const notificationsRepo = createNotificationsRepo(db);
+  const sigfoxContractsRepo = createSigfoxContractsRepo(db);
   const auth = createAuthService({ db, config, authRepo, usersRepo, mailer, log: app.log });
   const users = createUsersService({ usersRepo });
-  const services = { auth, users, usersRepo, authRepo, mailer };
+  const notifications = createNotificationsService({
+    notificationsRepo,
+    usersRepo,
+    pushSender,
+    allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
+    log: app.log,
+  });
+  const sigfoxContracts = createSigfoxContractsService({ sigfoxContractsRepo });
+  const services = {
+    auth,
+    users,
+    notifications,
+    sigfoxContracts,
+    usersRepo,
+    authRepo,
+    notificationsRepo,
+    sigfoxContractsRepo,
+    mailer,
+    pushSender,
+  };
 
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(infoRoutes, { info: readVersions(config.webDistDir), publicKeys: config.publicKeys });
+      await api.register(infoRoutes, {
+        info: readVersions(config.webDistDir),
+        publicKeys: { ...config.publicKeys, vapid: pushSender.publicKey },
+      });
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes, { auth, users });
+      await api.register(notificationsRoutes, { auth, notifications });
+      await api.register(sigfoxContractsRoutes, { auth, sigfoxContracts });
     },
     { prefix: '/api' },
   );

@@ -14,7 +14,45 @@ describe('configuration', () => {
       seedDemo: true,
       sessionIdleMs: 30 * 24 * 3600 * 1000,
       publicKeys: {},
+      vapidPublicKey: undefined,
+      vapidPrivateKey: undefined,
+      vapidSubject: 'mailto:admin@example.com',
     });
+  });
+
+  it('reads the VAPID keys and subject, and refuses half a pair or a malformed key', () => {
+    const publicKey = Buffer.alloc(65, 4).toString('base64url');
+    const privateKey = Buffer.alloc(32, 7).toString('base64url');
+    expect(
+      loadConfig({
+        VAPID_PUBLIC_KEY: publicKey,
+        VAPID_PRIVATE_KEY: privateKey,
+        VAPID_SUBJECT: 'https://iot.example.com',
+      }),
+    ).toMatchObject({
+      vapidPublicKey: publicKey,
+      vapidPrivateKey: privateKey,
+      vapidSubject: 'https://iot.example.com',
+    });
+    expect(loadConfig({ ADMIN_EMAIL: 'Ops@Example.com' }).vapidSubject).toBe('mailto:ops@example.com');
+
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(messageOf({ VAPID_PUBLIC_KEY: publicKey })).toContain('VAPID_PRIVATE_KEY: set both VAPID keys, or neither');
+    expect(messageOf({ VAPID_PRIVATE_KEY: privateKey })).toContain('VAPID_PUBLIC_KEY: set both VAPID keys, or neither');
+    expect(messageOf({ VAPID_PUBLIC_KEY: privateKey, VAPID_PRIVATE_KEY: privateKey })).toContain(
+      'VAPID_PUBLIC_KEY: must decode to 65 bytes',
+    );
+    expect(messageOf({ VAPID_PUBLIC_KEY: `${publicKey}=`, VAPID_PRIVATE_KEY: privateKey })).toContain(
+      'VAPID_PUBLIC_KEY: must be URL-safe base64',
+    );
+    expect(messageOf({ VAPID_SUBJECT: 'ops@example.com' })).toContain('VAPID_SUBJECT: must be a mailto: address');
   });
 
   it('fails listing every variable that is wrong', () => {

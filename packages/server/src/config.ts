@@ -5,48 +5,69 @@ const Flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A URL-safe base64 key (no padding) of `bytes` bytes, as web push's VAPID keys are written. */
+const Base64UrlKey = (bytes: number, what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, `must be URL-safe base64 without padding (${what})`)
+    .refine((text) => Buffer.from(text, 'base64url').length === bytes, `must decode to ${bytes} bytes (${what})`);
+
 const repositoryRoot = resolve(import.meta.dirname, '../../..');
 
 /** Every environment variable the server reads; README.md documents each one. */
-const Environment = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default(resolve(repositoryRoot, 'data')),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL; leave it unset for SQLite in DATA_DIR')
-    .optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('IoT Platform <no-reply@localhost>'),
-  PRODUCT_NAME: z.string().min(1).default('Dots'),
-  ADMIN_EMAIL: z.email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
-  SEED_DEMO: Flag.default(true),
-  SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024),
-  TRUST_PROXY: Flag.default(false),
-  WEB_DIST_DIR: z.string().min(1).default(resolve(repositoryRoot, 'packages/web/dist')),
-  PUBLIC_KEYS: z
-    .string()
-    .default('{}')
-    .transform((text, context) => {
-      try {
-        return z.record(z.string(), z.string()).parse(JSON.parse(text));
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be a JSON object of names to string values' });
-        return z.NEVER;
-      }
-    }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const Environment = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default(resolve(repositoryRoot, 'data')),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL; leave it unset for SQLite in DATA_DIR')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('IoT Platform <no-reply@localhost>'),
+    PRODUCT_NAME: z.string().min(1).default('Dots'),
+    ADMIN_EMAIL: z.email().default('admin@example.com'),
+    ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+    SEED_DEMO: Flag.default(true),
+    SESSION_IDLE_DAYS: z.coerce.number().positive().default(30),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    TRUST_PROXY: Flag.default(false),
+    WEB_DIST_DIR: z.string().min(1).default(resolve(repositoryRoot, 'packages/web/dist')),
+    PUBLIC_KEYS: z
+      .string()
+      .default('{}')
+      .transform((text, context) => {
+        try {
+          return z.record(z.string(), z.string()).parse(JSON.parse(text));
+        } catch {
+          context.addIssue({ code: 'custom', message: 'must be a JSON object of names to string values' });
+          return z.NEVER;
+        }
+      }),
+    VAPID_PUBLIC_KEY: Base64UrlKey(65, 'an uncompressed P-256 public key').optional(),
+    VAPID_PRIVATE_KEY: Base64UrlKey(32, 'a P-256 private key').optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: Flag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((environment, context) => {
+    if (Boolean(environment.VAPID_PUBLIC_KEY) !== Boolean(environment.VAPID_PRIVATE_KEY)) {
+      const missing = environment.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      context.addIssue({ code: 'custom', path: [missing], message: 'set both VAPID keys, or neither' });
+    }
+  });
 
 export type Config = {
   port: number;
@@ -65,6 +86,12 @@ export type Config = {
   trustProxy: boolean;
   webDistDir: string;
   publicKeys: Record<string, string>;
+  /** Both or neither; without them the keys are generated once into `DATA_DIR/vapid.json`. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  vapidSubject: string;
+  /** Lets browsers register push endpoints on this machine or private networks (tests, closed installations). */
+  pushAllowPrivateEndpoints: boolean;
   logLevel: z.infer<typeof Environment>['LOG_LEVEL'];
 };
 
@@ -99,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: resolve(e.WEB_DIST_DIR),
     publicKeys: e.PUBLIC_KEYS,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     logLevel: e.LOG_LEVEL,
   };
 }

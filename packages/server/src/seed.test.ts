@@ -26,6 +26,35 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
     expect(profile.json().profile).toEqual({ firstName: 'Tiago', lastName: 'Técnico', language: 'pt' });
 
     expect(await seedOnFirstStart(t.db, loadConfig({}))).toBeUndefined();
+    expect(await t.services.usersRepo.count()).toBe(3);
+  });
+
+  it('gives the demo users notifications in their language and shows a Sigfox token warning', async () => {
+    t = await startTestApp(kind);
+    const seeded = await seedOnFirstStart(t.db, loadConfig({ ADMIN_PASSWORD: 'admin password' }));
+    const demoPassword = seeded?.demoUsers[0]?.password ?? '';
+    const notifications = async (token: string) =>
+      (await t?.request({ method: 'GET', url: '/api/push-notification/user-notifications', token }))?.json();
+
+    const tecnico = await notifications(await t.signIn('tecnico@example.com', demoPassword));
+    expect(tecnico.totalElements).toBe(4);
+    expect(tecnico.data[0]).toMatchObject({ read: false, message: { title: 'Alarme de temperatura ativo' } });
+    expect(tecnico.data.filter((n: { read: boolean }) => !n.read)).toHaveLength(2);
+    const operator = await notifications(await t.signIn('operator@example.com', demoPassword));
+    expect(operator.data.map((n: { message: { title: string } }) => n.message.title)).toEqual([
+      'Temperature alarm active',
+      'Battery low',
+      'Journey finished',
+      'Contract about to expire',
+    ]);
+
+    const admin = await t.signIn('admin@example.com', 'admin password');
+    expect((await notifications(admin)).data[0].message.title).toBe('Sigfox tokens at 92%');
+    const tokens = await t.request({ method: 'GET', url: '/api/sigfox-contracts/contract-dots', token: admin });
+    expect(tokens.json()).toEqual([
+      { type: 'GOLD', maxTokens: 2000, tokensInUse: 640, tokensUsed: 1895, tokenRatio: 0.32, version: 1 },
+      { type: 'PLATINUM', maxTokens: 5000, tokensInUse: 4600, tokensUsed: 11230, tokenRatio: 0.92, version: 1 },
+    ]);
   });
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD, and no demo users with SEED_DEMO=false', async () => {
@@ -40,7 +69,15 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
       admin: { email: 'boss@example.org', password: 'chosen password', generated: false },
       demoUsers: [],
     });
-    expect(await t.signIn('boss@example.org', 'chosen password')).toBeTruthy();
+    const admin = await t.signIn('boss@example.org', 'chosen password');
     expect(await t.services.usersRepo.count()).toBe(1);
+    const notifications = await t.request({
+      method: 'GET',
+      url: '/api/push-notification/user-notifications',
+      token: admin,
+    });
+    expect(notifications.json().totalElements).toBe(0);
+    const tokens = await t.request({ method: 'GET', url: '/api/sigfox-contracts/contract-dots', token: admin });
+    expect(tokens.json()).toEqual([]);
   });
 });

@@ -45,11 +45,71 @@ export interface SignInFailuresTable {
   failedAt: number;
 }
 
+/** One notification of one user; `topic` (`a/b`) when it came through a topic subscription. */
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  title: string;
+  body: string;
+  topic: string | null;
+  readAt: number | null;
+  createdAt: number;
+}
+
+export type DeliveryStatus = 'sent' | 'failed' | 'gone';
+
+/** One attempt to deliver a notification to one push subscription, kept after the subscription is gone. */
+export interface NotificationDeliveriesTable {
+  id: string;
+  notificationId: string;
+  channel: 'web-push';
+  endpointHost: string;
+  status: DeliveryStatus;
+  statusCode: number | null;
+  error: string | null;
+  attemptedAt: number;
+}
+
+/** A browser's web-push subscription; `token` is the client's own id for it, unique per user. */
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  token: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expirationTime: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TopicSubscriptionsTable {
+  topic: string;
+  userId: string;
+  createdAt: number;
+}
+
+export interface SigfoxTokenRecordsTable {
+  id: string;
+  type: string;
+  maxTokens: number;
+  tokensInUse: number;
+  tokensUsed: number;
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
   oneTimeTokens: OneTimeTokensTable;
   signInFailures: SignInFailuresTable;
+  notifications: NotificationsTable;
+  notificationDeliveries: NotificationDeliveriesTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  topicSubscriptions: TopicSubscriptionsTable;
+  sigfoxTokenRecords: SigfoxTokenRecordsTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

@@ -15,7 +15,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** A preHandler for routes that need a signed-in user: 401 without a live access token. */
+/** A route hook (onRequest) for routes that need a signed-in user: 401 without a live access token. */
 export function requireSession(auth: AuthService) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);

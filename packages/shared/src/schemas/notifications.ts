@@ -30,7 +30,8 @@ const BooleanQuery = z
 
 export const NotificationListQuery = z.object({
   onlyUnread: BooleanQuery,
-  page: z.coerce.number().int().min(1).default(1),
+  // Bounded so that the offset stays an integer every database accepts.
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce
     .number()
     .int()
@@ -49,6 +50,10 @@ export type NotificationPage = z.infer<typeof NotificationPage>;
 
 export const UnreadCount = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
+
+/** How many notifications a bulk call (`read-all`, `delete-all`, `{id}/delete`) changed. */
+export const CountResponse = z.object({ count: z.number().int() });
+export type CountResponse = z.infer<typeof CountResponse>;
 
 export const NotificationParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -77,14 +82,23 @@ export type NotificationInstances = z.infer<typeof NotificationInstances>;
 export const PushSubscriptionBody = z.object({
   endpoint: z.url({ protocol: /^https?$/, error: 'validation.invalid' }).max(2048),
   expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  keys: z.object({
+    // URL-safe base64 of the 65-byte P-256 public key and of the 16-byte auth secret, as browsers give them.
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}=?$/, { error: 'validation.invalid' }),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, { error: 'validation.invalid' }),
+  }),
 });
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 
 export const PushTokenParams = z.object({ token: z.string().min(1).max(200) });
 
 /** A topic is two path segments, e.g. a business id and a subject: `subscribe-to-topic-fadmin/{a}/{b}`. */
-export const TopicParams = z.object({ a: z.string().min(1).max(100), b: z.string().min(1).max(100) });
+const TopicSegment = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[^/]+$/, { error: 'validation.invalid' });
+export const TopicParams = z.object({ a: TopicSegment, b: TopicSegment });
 
 /** Provider staff send a notification to users by e-mail and/or to a topic's subscribers. */
 export const SendNotificationRequest = z

@@ -24,7 +24,7 @@ export type SigfoxTokenRecord = z.infer<typeof SigfoxTokenRecord>;
 export const SigfoxTokenRecords = z.array(SigfoxTokenRecord);
 
 const Count = z
-  .number({ error: 'validation.invalid' })
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
   .int({ error: 'validation.invalid' })
   .min(0, { error: 'validation.invalid' });
 

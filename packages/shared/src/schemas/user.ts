@@ -6,6 +6,11 @@ import { IsoDate } from './common.js';
 export const UserRole = z.enum(['product', 'user']);
 export type UserRole = z.infer<typeof UserRole>;
 
+/** Provider staff ({product}): the users page, the architecture menu, Sigfox token status (SPEC section 6). */
+export function isProviderStaff(user: { role: UserRole }): boolean {
+  return user.role === 'product';
+}
+
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 

@@ -20,7 +20,8 @@ import type { AuthService } from './service.js';
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  const preHandler = requireSession(auth);
+  // On request, before the body is read and validated: a signed-out caller learns nothing about valid input.
+  const onRequest = requireSession(auth);
 
   app.post(
     '/auth/signin',
@@ -63,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.delete(
     '/auth/signin',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Sign out everywhere: every token of the user stops working',
@@ -79,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/rest-auth/logout/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Sign out: this token stops working',
@@ -127,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/rest-auth/password/change/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: "Change one's password; every other session ends",

@@ -17,7 +17,7 @@ export const infoRoutes: FastifyPluginAsyncZod<{ info: InfoResponse; publicKeys:
     {
       schema: {
         tags: ['info'],
-        summary: 'A configured public key, such as the map key',
+        summary: 'A public key: one of PUBLIC_KEYS (such as the map key), or `vapid` for web push',
         params: PublicKeyParams,
         response: { 200: PublicKeyResponse, 404: ErrorResponse },
       },

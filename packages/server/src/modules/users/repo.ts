@@ -27,6 +27,13 @@ export function createUsersRepo(db: Database) {
       return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The ids of the users with these (lower-case) e-mails; unknown ones are left out. */
+    async idsByEmails(emails: string[], trx: Executor = db): Promise<string[]> {
+      if (emails.length === 0) return [];
+      const rows = await trx.selectFrom('users').select('id').where('email', 'in', emails).execute();
+      return rows.map((row) => row.id);
+    },
+
     async count(trx: Executor = db): Promise<number> {
       const row = await trx
         .selectFrom('users')

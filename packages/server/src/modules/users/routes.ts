@@ -9,12 +9,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: User
   app,
   { auth, users },
 ) => {
-  const preHandler = requireSession(auth);
+  // On request, before the body is read and validated: a signed-out caller learns nothing about valid input.
+  const onRequest = requireSession(auth);
 
   app.get(
     '/users/:email',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['users'],
         summary: 'A user by e-mail: oneself; provider staff may read anyone',
@@ -28,7 +29,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: User
   app.patch(
     '/rest-auth/user/',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['users'],
         summary: "Update one's own profile (409 when `version` is stale)",

@@ -52,6 +52,8 @@ describe.each(databaseKinds())('users on %s', (kind) => {
     it('should require authentication', async () => {
       const response = await t.request({ method: 'PATCH', url: '/api/rest-auth/user/', payload: { version: 1 } });
       expect(response.statusCode).toBe(401);
+      const invalid = await t.request({ method: 'PATCH', url: '/api/rest-auth/user/', payload: { timezone: 99 } });
+      expect(invalid.statusCode).toBe(401);
     });
 
     it('saves the profile fields sent and moves the version on', async () => {

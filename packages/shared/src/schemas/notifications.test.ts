@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { NotificationListQuery, PushSubscriptionBody, SendNotificationRequest, TopicParams } from './notifications.js';
+import { SIGFOX_TOKEN_WARNING_RATIO, sigfoxTokenRatio, UpdateSigfoxTokenRecordRequest } from './sigfox.js';
+import { isProviderStaff } from './user.js';
+
+const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+const subscription = {
+  endpoint: 'https://push.example.net/send/abc',
+  expirationTime: null,
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'MDEyMzQ1Njc4OWFiY2RlZg' },
+};
+
+describe('notification schemas', () => {
+  it('reads the list query with the defaults of SPEC section 9', () => {
+    expect(NotificationListQuery.parse({})).toEqual({ onlyUnread: false, page: 1, pageSize: 10 });
+    expect(NotificationListQuery.parse({ onlyUnread: 'true', page: '3', pageSize: '50' })).toEqual({
+      onlyUnread: true,
+      page: 3,
+      pageSize: 50,
+    });
+    expect(issues(NotificationListQuery.safeParse({ pageSize: '20', page: '0' }))).toEqual({
+      pageSize: 'validation.invalid',
+      page: 'validation.invalid',
+    });
+  });
+
+  it("takes a browser's push subscription, and refuses keys of the wrong size", () => {
+    expect(PushSubscriptionBody.safeParse(subscription).success).toBe(true);
+    expect(PushSubscriptionBody.safeParse({ ...subscription, endpoint: 'http://127.0.0.1:9/x' }).success).toBe(true);
+    expect(issues(PushSubscriptionBody.safeParse({ ...subscription, keys: { p256dh: 'AAAA', auth: 'AAAA' } }))).toEqual(
+      { 'keys.p256dh': 'validation.invalid', 'keys.auth': 'validation.invalid' },
+    );
+    expect(issues(PushSubscriptionBody.safeParse({ endpoint: 'ftp://x.example/y', keys: {} }))).toEqual({
+      endpoint: 'validation.invalid',
+      'keys.p256dh': 'validation.required',
+      'keys.auth': 'validation.required',
+    });
+  });
+
+  it('keeps a topic to two segments', () => {
+    expect(TopicParams.safeParse({ a: 'acme', b: 'alarms' }).success).toBe(true);
+    expect(issues(TopicParams.safeParse({ a: 'acme/x', b: 'alarms' }))).toEqual({ a: 'validation.invalid' });
+  });
+
+  it('needs recipients to send to', () => {
+    const message = { title: 'Maintenance', body: '' };
+    expect(issues(SendNotificationRequest.safeParse({ message }))).toEqual({ emails: 'validation.required' });
+    expect(SendNotificationRequest.safeParse({ message, topic: { a: 'acme', b: 'alarms' } }).success).toBe(true);
+  });
+});
+
+describe('Sigfox token records', () => {
+  it('computes the share of tokens in use, 0 without a maximum', () => {
+    expect(sigfoxTokenRatio({ maxTokens: 5000, tokensInUse: 4600 })).toBe(0.92);
+    expect(sigfoxTokenRatio({ maxTokens: 5000, tokensInUse: 4600 }) >= SIGFOX_TOKEN_WARNING_RATIO).toBe(true);
+    expect(sigfoxTokenRatio({ maxTokens: 0, tokensInUse: 3 })).toBe(0);
+  });
+
+  it('asks for whole, non-negative counts', () => {
+    expect(issues(UpdateSigfoxTokenRecordRequest.safeParse({ maxTokens: -1, tokensUsed: 2.5 }))).toEqual({
+      maxTokens: 'validation.invalid',
+      tokensInUse: 'validation.required',
+      tokensUsed: 'validation.invalid',
+    });
+  });
+});
+
+describe('isProviderStaff', () => {
+  it('is true for the product role only', () => {
+    expect(isProviderStaff({ role: 'product' })).toBe(true);
+    expect(isProviderStaff({ role: 'user' })).toBe(false);
+  });
+});
