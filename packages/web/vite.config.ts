@@ -53,29 +53,36 @@ function vendorHtml(vendor: VendorId): Plugin {
   };
 }
 
-/** Writes `version.json` (`<package version>+<build time>`) at the site root; the server and the app read it. */
-function versionFile(): Plugin {
+/** `<package version>+<build time>`: the build's `version.json` and the app itself carry the same value. */
+function buildVersion(): { version: string; builtAt: string } {
   const { version } = readJson<{ version: string }>(resolve(webRoot, 'package.json'));
+  const builtAt = new Date().toISOString();
+  const stamp = builtAt.replace(/\.\d+Z$/, '').replace(/\D/g, '');
+  return { version: `${version}+${stamp}`, builtAt };
+}
+
+/** Writes `version.json` at the site root; the server and the app's new-version check read it. */
+function versionFile(build: { version: string; builtAt: string }): Plugin {
   return {
     name: 'iot:version-file',
     apply: 'build',
     generateBundle() {
-      const builtAt = new Date().toISOString();
-      const stamp = builtAt.replace(/\.\d+Z$/, '').replace(/\D/g, '');
-      this.emitFile({
-        type: 'asset',
-        fileName: 'version.json',
-        source: `${JSON.stringify({ version: `${version}+${stamp}`, builtAt }, null, 2)}\n`,
-      });
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify(build, null, 2)}\n` });
     },
   };
 }
 
-export default defineConfig(() => {
+export default defineConfig(({ command }) => {
   const vendor = vendorId();
+  const build = buildVersion();
   return {
-    plugins: [react(), vendorHtml(vendor), versionFile()],
+    plugins: [react(), vendorHtml(vendor), versionFile(build)],
     resolve: { alias: aliases(vendor) },
+    define: {
+      // The dev server has no version.json to compare with, so it carries no version and never offers a reload.
+      'import.meta.env.APP_VERSION': command === 'build' ? JSON.stringify(build.version) : 'undefined',
+      'import.meta.env.HASH_ROUTER': JSON.stringify(process.env.HASH_ROUTER === 'true'),
+    },
     // `npm run dev`: the API of a server started apart (`npm start`, port 3000 unless API_URL says otherwise).
     server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' } },
     build: { chunkSizeWarningLimit: 700 },

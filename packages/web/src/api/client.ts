@@ -1,8 +1,8 @@
 import { ErrorResponse, type MessageCode } from '@iot/shared';
+import { currentEndpointSet } from '@/config/endpoints';
 import { currentLanguage, i18n } from '@/i18n';
 import { clearSession, getAccessToken } from './session';
 
-export const API_BASE = '/api';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 /** The code of a call that got no answer at all (SPEC section 8: "connection problems"). */
@@ -58,7 +58,7 @@ function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
     if (value !== undefined) params.set(key, String(value));
   }
   params.set('lang', currentLanguage());
-  return `${API_BASE}${path}${path.includes('?') ? '&' : '?'}${params}`;
+  return `${currentEndpointSet().apiBaseUrl}${path}${path.includes('?') ? '&' : '?'}${params}`;
 }
 
 const FALLBACK_CODES: Record<number, MessageCode> = {
@@ -120,7 +120,10 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   }
 }
 
-/** The one HTTP client of the web app: every call goes to `/api` with the language, CSRF and bearer headers. */
+/**
+ * The one HTTP client of the web app: every call goes to the base URL of the endpoint set chosen by the host (`/api`
+ * on the same origin unless the vendor's host table says otherwise), with the language, CSRF and bearer headers.
+ */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),

@@ -5,46 +5,37 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { CardPage } from '@/components/card-page';
+import { ContentPage } from '@/components/content-page';
+import { isChunkLoadError } from '@/lib/lazy-load';
 
-const RELOADED_AT = 'chunk-reload-at';
-
-/** A page's code failed to load, most likely because a new version replaced the old files. */
-function isChunkLoadError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
-      error.message,
-    )
-  );
-}
-
-/** Reloads at most once a minute, so a server that is really down does not make the page loop. */
-function reloadOnce(): boolean {
-  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
-  if (Date.now() - last < 60_000) return false;
-  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-  window.location.reload();
-  return true;
-}
-
-export function RouteError() {
+/**
+ * A page that failed to load or crashed. A screen part that failed to load already made the page reload once
+ * (`loadScreenPart`); reaching this page means that did not help, so it offers a manual reload. Inside the shell the
+ * app bar stays.
+ */
+export function RouteError({ inShell = false }: { inShell?: boolean }) {
   const { t } = useTranslation();
   const error = useRouteError();
   const chunkFailed = isChunkLoadError(error);
 
   useEffect(() => {
-    if (chunkFailed) reloadOnce();
-    else console.error(error);
+    if (!chunkFailed) console.error(error);
   }, [chunkFailed, error]);
 
-  return (
-    <CardPage title={t('routeError.title')}>
-      <Stack spacing={2.5}>
-        <Alert severity="error">{chunkFailed ? t('errors.connection') : t('server.error')}</Alert>
-        <Button variant="contained" size="large" onClick={() => window.location.reload()}>
-          {t('app.reload')}
-        </Button>
-      </Stack>
-    </CardPage>
+  const body = (
+    <Stack spacing={2.5}>
+      <Alert severity="error">{chunkFailed ? t('errors.connection') : t('server.error')}</Alert>
+      <Button variant="contained" size="large" onClick={() => window.location.reload()} sx={{ alignSelf: 'start' }}>
+        {t('app.reload')}
+      </Button>
+    </Stack>
   );
+  if (inShell) {
+    return (
+      <ContentPage title={t('routeError.title')} maxWidth={640}>
+        {body}
+      </ContentPage>
+    );
+  }
+  return <CardPage title={t('routeError.title')}>{body}</CardPage>;
 }

@@ -1,41 +1,38 @@
-import { type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
-import { hasSession } from '@/api/session';
+import { Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
-import { loginPathFor } from '@/lib/redirect-target';
+import { loadScreenPart } from '@/lib/lazy-load';
+import { createGuards, type GuardDeps } from './guards';
+import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
+import { type AppRoute, type RouteHandle, routeTable } from './route-table';
+import { NotAvailablePage } from './routes/not-available';
 
-/** Pages that need a signed-in user: without a session, to the sign-in page and back here afterwards. */
-function requireLogin({ request }: LoaderFunctionArgs) {
-  if (hasSession()) return null;
-  const url = new URL(request.url);
-  throw redirect(loginPathFor(`${url.pathname}${url.search}`));
+/** Builds the router's routes from the one route table; each path and alias of an entry becomes a route. */
+export function createRoutes(deps: GuardDeps, table: readonly AppRoute[] = routeTable): RouteObject[] {
+  const guard = createGuards(deps);
+  const toRouteObjects = (route: AppRoute): RouteObject[] =>
+    [route.path, ...(route.aliases ?? [])].map((path) => {
+      const { screen } = route;
+      return {
+        id: path === route.path ? route.name : `${route.name} ${path}`,
+        path,
+        handle: { route } satisfies RouteHandle,
+        loader: guard(route.access),
+        errorElement: <RouteError inShell={route.frame === 'shell'} />,
+        ...(screen ? { lazy: () => loadScreenPart(screen) } : { Component: NotAvailablePage }),
+      };
+    });
+
+  return [
+    {
+      errorElement: <RouteError />,
+      HydrateFallback: PageLoading,
+      children: [
+        ...table.filter((route) => route.frame === 'card').flatMap(toRouteObjects),
+        { Component: AppLayout, children: table.filter((route) => route.frame === 'shell').flatMap(toRouteObjects) },
+        { path: '*', element: <Navigate to={paths.home} replace /> },
+      ],
+    },
+  ];
 }
-
-const loginPage = () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage }));
-const confirmEmailPage = () =>
-  import('@/features/auth/pages/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage }));
-
-/** The one route table (SPEC section 2). Pages load on first visit. */
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteError />,
-    HydrateFallback: PageLoading,
-    children: [
-      { path: paths.login, lazy: loginPage },
-      { path: paths.resetPassword, lazy: loginPage },
-      {
-        path: paths.signUp,
-        lazy: () => import('@/features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
-      },
-      { path: paths.emailConfirmation, lazy: confirmEmailPage },
-      { path: paths.confirmEmail, lazy: confirmEmailPage },
-      {
-        path: paths.home,
-        loader: requireLogin,
-        lazy: () => import('./routes/home').then((m) => ({ Component: m.HomePage })),
-      },
-      { path: '*', element: <Navigate to={paths.home} replace /> },
-    ],
-  },
-];

@@ -1,4 +1,4 @@
-/** The app's paths, in one place: the route table, the guard and the links all use these. */
+/** The app's paths (React Router patterns), in one place: the route table, the guards and the links all use these. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -6,13 +6,42 @@ export const paths = {
   signUp: '/sign-up',
   emailConfirmation: '/email-email',
   confirmEmail: '/confirm-email',
-} as const;
 
-/** Pages that never force a sign-in, where a 401 does not send the user to /login (SPEC section 8). */
-export const PUBLIC_PATHS: readonly string[] = [
-  paths.login,
-  paths.resetPassword,
-  paths.signUp,
-  paths.emailConfirmation,
-  paths.confirmEmail,
-];
+  devices: '/devices',
+  device: '/devices/:uuid',
+  groupDevices: '/group/devices',
+  deviceAsset: '/device-asset',
+
+  businesses: '/businesses',
+  businessConfig: '/businesses/:businessId/:businessName/config',
+  businessDevices: '/businesses/:businessId/:businessName/devices',
+  businessDevice: '/businesses/:businessId/:businessName/devices/:uuid',
+  businessDeviceAsset: '/businesses/:businessId/:businessName/device-asset',
+  businessGroupDevices: '/group/businesses/:businessId/:businessName/devices',
+  businessAsset: '/businesses/:businessId/:businessName/assets/:assetId/:assetName',
+  assetStatus: '/businesses/assets/:assetId/:assetName',
+
+  users: '/users',
+  alarms: '/alarms',
+
+  archSignals: '/arch-signals',
+  archContracts: '/arch-contracts',
+  archUsageLicenses: '/arch-usage-licenses',
+  archParams: '/arch-params',
+  archParam: '/arch-params/:uuid',
+  archDevicesCreation: '/arch-devices-creation',
+  archDeviceTypes: '/arch-device-types',
+  archDeviceType: '/arch-device-types/:type',
+  archAssetTypes: '/arch-asset-types',
+  archAssetType: '/arch-asset-types/:id',
+
+  resourceStats: '/resources/resource-stats',
+  coverage: '/sigfox/coverage',
+  pdfCheck: '/pdfCheck',
+  userSettings: '/editData',
+  beaconScan: '/beacon-scan',
+  manager: '/manager',
+  places: '/places',
+  freeView: '/freeview/:type/:id',
+  error: '/error/:code/:message',
+} as const;

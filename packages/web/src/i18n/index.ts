@@ -44,3 +44,6 @@ export async function changeLanguage(language: Language) {
 export function messageText(t: TFunction, codeOrText: string): string {
   return isMessageCode(codeOrText) ? t(codeOrText) : codeOrText;
 }
+
+/** A key of the web app's own texts. */
+export type TranslationKey = keyof typeof en;
