@@ -3,7 +3,8 @@ import { MESSAGES } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
-import { openBrowser } from './support/browser.js';
+import drops from '../packages/web/src/vendors/drops/vendor.json' with { type: 'json' };
+import { openBrowser, rgb } from './support/browser.js';
 import { ADMIN, startServer } from './support/server.js';
 
 let inbox: SmtpInbox;
@@ -86,6 +87,8 @@ describe('the drops variant', () => {
     await page.getByRole('heading', { name: pt['login.title'] }).waitFor();
     expect(await page.title()).toContain('Drops');
     await page.getByText(pt['vendor.drops.tagline']).waitFor();
+    const submit = page.getByRole('button', { name: pt['login.submit'], exact: true });
+    expect(await submit.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(rgb(drops.primary));
     await page.getByLabel(pt['fields.email'], { exact: true }).fill('nobody@example.com');
     await page.getByLabel(pt['fields.password'], { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: pt['login.submit'], exact: true }).click();

@@ -33,3 +33,9 @@ export async function openBrowser(options: { locale?: string } = {}) {
     },
   };
 }
+
+/** A `#rrggbb` colour as the browser reports computed colours, `rgb(r, g, b)`. */
+export function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

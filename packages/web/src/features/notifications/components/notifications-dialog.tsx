@@ -3,26 +3,31 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { NotificationsList } from './notifications-list';
 
 export interface NotificationsDialogProps {
   open: boolean;
   onClose: () => void;
 }
 
-/**
- * The notification dialog's mount point in the shell (opened by the bell or the `notifications` query parameter).
- * The list with acknowledge-all and delete-all replaces this body in the notifications issue.
- */
+/** The notification dialog, opened by the bell or the `notifications` query parameter; full screen on a phone. */
 export function NotificationsDialog({ open, onClose }: NotificationsDialogProps) {
   const { t } = useTranslation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="notifications-dialog-title" maxWidth="sm" fullWidth>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="notifications-dialog-title"
+      maxWidth="md"
+      fullWidth
+      fullScreen={phone}
+    >
       <DialogTitle id="notifications-dialog-title">{t('notifications.title')}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ color: 'text.secondary', py: 2 }}>{t('notifications.none')}</Typography>
-      </DialogContent>
+      <DialogContent dividers>{open && <NotificationsList />}</DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('app.close')}</Button>
       </DialogActions>
