@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { NotificationsList } from './notifications-list';
@@ -16,7 +16,7 @@ export interface NotificationsDialogProps {
 /** The notification dialog, opened by the bell or the `notifications` query parameter; full screen on a phone. */
 export function NotificationsDialog({ open, onClose }: NotificationsDialogProps) {
   const { t } = useTranslation();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <Dialog
       open={open}
