@@ -46,3 +46,37 @@ export interface Vendor extends EndpointConfig {
   termsUrl: string;
   supportEmail: string;
 }
+
+/** A vendor folder's `vendor.json`: everything of the vendor but its id and its image files. */
+export interface VendorFile extends EndpointConfig {
+  title: string;
+  primary: string;
+  secondary: string;
+  background: string;
+  alarm: AlarmColors;
+  termsUrl: string;
+  supportEmail: string;
+}
+
+/** The vendor of one folder, from its `vendor.json` and its images. */
+export function vendorFrom(
+  id: Vendor['id'],
+  file: VendorFile,
+  images: { logoUrl: string; faviconUrl: string },
+): Vendor {
+  return {
+    id,
+    title: file.title,
+    ...images,
+    palette: {
+      primary: { main: file.primary },
+      secondary: { main: file.secondary },
+      background: { default: file.background },
+      alarm: file.alarm,
+    },
+    termsUrl: file.termsUrl,
+    supportEmail: file.supportEmail,
+    endpointSets: file.endpointSets,
+    hosts: file.hosts,
+  };
+}

@@ -1,21 +1,6 @@
-import type { Vendor } from '../vendor';
+import { vendorFrom } from '../vendor';
 import faviconUrl from './favicon.svg';
 import logoUrl from './logo.svg';
-import info from './vendor.json';
+import file from './vendor.json';
 
-export const vendor: Vendor = {
-  id: 'dots',
-  title: info.title,
-  logoUrl,
-  faviconUrl,
-  palette: {
-    primary: { main: info.primary },
-    secondary: { main: info.secondary },
-    background: { default: info.background },
-    alarm: info.alarm,
-  },
-  termsUrl: info.termsUrl,
-  supportEmail: info.supportEmail,
-  endpointSets: info.endpointSets,
-  hosts: info.hosts,
-};
+export const vendor = vendorFrom('dots', file, { logoUrl, faviconUrl });
