@@ -30,6 +30,13 @@ const syncDocumentLanguage = (language: string) => {
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
+/** The locale numbers and dates are written in: European Portuguese for `pt` (plain `pt` formats as in Brazil). */
+const FORMAT_LOCALES: Record<Language, string> = { en: 'en', pt: 'pt-PT' };
+
+export function formatLocale(language: string = i18n.language): string {
+  return FORMAT_LOCALES[resolveLanguage(language)];
+}
+
 export function currentLanguage(): Language {
   return resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
 }

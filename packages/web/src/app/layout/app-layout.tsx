@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useMatches, useSearchParams } from 'react-router';
+import { usePublicKey } from '@/features/keys/api/get-public-key';
 import { NotificationsDialog } from '@/features/notifications/components/notifications-dialog';
 import { SigfoxTokensDialog } from '@/features/sigfox-tokens/components/sigfox-tokens-dialog';
 import { useSigfoxTokenWarning } from '@/features/sigfox-tokens/hooks/use-sigfox-token-warning';
@@ -27,6 +28,7 @@ export function AppLayout() {
   // A user that cannot be loaded counts as signed out here: the failure has its snackbar, the app bar offers sign-in.
   const user = currentUser.email && !currentUser.isError ? currentUser.data : null;
   const notifications = useNotificationsDialog();
+  const vapidPublicKey = usePublicKey('vapid').data;
   const [sigfoxTokensOpen, setSigfoxTokensOpen] = useState(false);
   const [aboutOpen, setAboutOpen] = useState(false);
   const tokenWarning = useSigfoxTokenWarning({
@@ -51,7 +53,11 @@ export function AppLayout() {
           <RouteScreen route={route} user={user} />
         </Box>
       </Box>
-      <NotificationsDialog open={Boolean(user) && notifications.open} onClose={notifications.close} />
+      <NotificationsDialog
+        open={Boolean(user) && notifications.open}
+        onClose={notifications.close}
+        vapidPublicKey={vapidPublicKey}
+      />
       <SigfoxTokensDialog open={sigfoxTokensOpen} onClose={() => setSigfoxTokensOpen(false)} />
       <VersionDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
     </Box>

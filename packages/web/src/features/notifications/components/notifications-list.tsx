@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
+import { formatLocale } from '@/i18n';
 import {
   useDeleteAllNotifications,
   useDeleteNotification,
@@ -29,7 +30,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
   const { t, i18n } = useTranslation();
   const markRead = useMarkNotificationRead();
   const remove = useDeleteNotification();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  const when = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(notification.createdAt),
   );
   return (

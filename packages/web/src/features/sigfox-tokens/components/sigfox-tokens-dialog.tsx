@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
-import { currentLanguage } from '@/i18n';
+import { currentLanguage, formatLocale } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { useSigfoxTokens } from '../api/get-sigfox-tokens';
 import { hasTokenWarning, isTokenWarning } from '../token-warning';
@@ -20,8 +20,8 @@ import { hasTokenWarning, isTokenWarning } from '../token-warning';
 function TokenRecord({ record }: { record: SigfoxTokenRecord }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const count = new Intl.NumberFormat(language);
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const count = new Intl.NumberFormat(formatLocale(language));
+  const percent = new Intl.NumberFormat(formatLocale(language), { style: 'percent', maximumFractionDigits: 1 });
   const warning = isTokenWarning(record);
   const labelId = `sigfox-token-${record.type}`;
   return (

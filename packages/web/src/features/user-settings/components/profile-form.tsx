@@ -21,7 +21,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
-import { changeLanguage, currentLanguage, i18n, messageText } from '@/i18n';
+import { changeLanguage, currentLanguage, formatLocale, i18n, messageText } from '@/i18n';
 import { useUpdateUser } from '@/lib/auth/update-user';
 import { type ProfileErrors, type ProfileValues, profileRequest, profileValues } from '../profile-values';
 
@@ -33,7 +33,7 @@ export const timezoneLabel = (hours: number) =>
 /** The weekday's name in `language`, capitalised (1 January 2023 was a Sunday). */
 function weekdayName(day: Weekday, language: Language): string {
   const date = Date.UTC(2023, 0, 1 + WEEKDAYS.indexOf(day));
-  const name = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(date);
+  const name = new Intl.DateTimeFormat(formatLocale(language), { weekday: 'long', timeZone: 'UTC' }).format(date);
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
 
