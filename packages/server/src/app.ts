@@ -21,6 +21,9 @@ import { registerWebApp } from './http/web-app.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
+import { createBusinessesRepo } from './modules/businesses/repo.js';
+import { businessesRoutes } from './modules/businesses/routes.js';
+import { createBusinessesService } from './modules/businesses/service.js';
 import { infoRoutes } from './modules/info/routes.js';
 import { createNotificationsRepo } from './modules/notifications/repo.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
@@ -107,6 +110,7 @@ export async function buildApp({
   const authRepo = createAuthRepo(db);
   const notificationsRepo = createNotificationsRepo(db);
   const sigfoxContractsRepo = createSigfoxContractsRepo(db);
+  const businessesRepo = createBusinessesRepo(db);
   const auth = createAuthService({ db, config, authRepo, usersRepo, mailer, log: app.log });
   const users = createUsersService({ usersRepo });
   const notifications = createNotificationsService({
@@ -117,15 +121,18 @@ export async function buildApp({
     log: app.log,
   });
   const sigfoxContracts = createSigfoxContractsService({ sigfoxContractsRepo });
+  const businesses = createBusinessesService({ db, businessesRepo });
   const services = {
     auth,
     users,
     notifications,
     sigfoxContracts,
+    businesses,
     usersRepo,
     authRepo,
     notificationsRepo,
     sigfoxContractsRepo,
+    businessesRepo,
     mailer,
     pushSender,
   };
@@ -141,6 +148,7 @@ export async function buildApp({
       await api.register(usersRoutes, { auth, users });
       await api.register(notificationsRoutes, { auth, notifications });
       await api.register(sigfoxContractsRoutes, { auth, sigfoxContracts });
+      await api.register(businessesRoutes, { auth, businesses });
     },
     { prefix: '/api' },
   );

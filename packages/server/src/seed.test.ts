@@ -57,6 +57,51 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
     ]);
   });
 
+  it('creates a demo business tree of two tenants with the demo users on parts of one', async () => {
+    t = await startTestApp(kind);
+    const seeded = await seedOnFirstStart(t.db, loadConfig({ ADMIN_PASSWORD: 'admin password' }));
+    const demoPassword = seeded?.demoUsers[0]?.password ?? '';
+    const tree = async (token: string) =>
+      ((await t?.request({ method: 'GET', url: '/api/customer-business', token }))?.json() as
+        | { description: string; _id: string }[]
+        | undefined) ?? [];
+    const descriptions = async (token: string) => (await tree(token)).map((business) => business.description);
+
+    const admin = await t.signIn('admin@example.com', 'admin password');
+    expect(await descriptions(admin)).toEqual([
+      'Acme Water',
+      'Blue Harbour Logistics',
+      'Braga plant',
+      'Lisbon plant',
+      'Lisbon warehouse',
+      'North region',
+      'Porto plant',
+      'South region',
+    ]);
+    const operator = await t.signIn('operator@example.com', demoPassword);
+    expect(await descriptions(operator)).toEqual([
+      'Acme Water',
+      'Braga plant',
+      'Lisbon plant',
+      'North region',
+      'Porto plant',
+      'South region',
+    ]);
+    const tecnico = await t.signIn('tecnico@example.com', demoPassword);
+    const tecnicoTree = await tree(tecnico);
+    expect(tecnicoTree.map((business) => business.description)).toEqual(['Braga plant', 'North region', 'Porto plant']);
+    const idOf = (description: string) => tecnicoTree.find((business) => business.description === description)?._id;
+    const addChild = (id: string | undefined) =>
+      t?.request({
+        method: 'POST',
+        url: `/api/customer-business/${id}`,
+        payload: { description: 'Line 1' },
+        token: tecnico,
+      });
+    expect((await addChild(idOf('Porto plant')))?.statusCode).toBe(201);
+    expect((await addChild(idOf('Braga plant')))?.statusCode).toBe(403);
+  });
+
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD, and no demo users with SEED_DEMO=false', async () => {
     t = await startTestApp(kind);
     const config = loadConfig({
@@ -79,5 +124,7 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
     expect(notifications.json().totalElements).toBe(0);
     const tokens = await t.request({ method: 'GET', url: '/api/sigfox-contracts/contract-dots', token: admin });
     expect(tokens.json()).toEqual([]);
+    const businesses = await t.request({ method: 'GET', url: '/api/customer-business?mode=count', token: admin });
+    expect(businesses.json()).toEqual({ count: 0 });
   });
 });

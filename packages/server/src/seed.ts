@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Language } from '@iot/shared';
+import type { BusinessRole, Language } from '@iot/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import { hashPassword } from './modules/auth/passwords.js';
+import { type BusinessesRepo, type BusinessRow, createBusinessesRepo } from './modules/businesses/repo.js';
 import { createNotificationsRepo, type NewNotification } from './modules/notifications/repo.js';
 import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { createUsersRepo } from './modules/users/repo.js';
@@ -103,6 +104,33 @@ const DEMO_SIGFOX_TOKENS = [
   { type: 'GOLD', maxTokens: 2000, tokensInUse: 640, tokensUsed: 1895 },
 ];
 
+interface DemoBusiness {
+  description: string;
+  children?: DemoBusiness[];
+  /** Demo users' roles on this node (and, unless a deeper entry says otherwise, on its subtree). */
+  roles?: Record<string, BusinessRole>;
+}
+
+/** Two tenants: the demo users work in Acme Water only, so the second one shows that tenants are kept apart. */
+const DEMO_BUSINESSES: DemoBusiness[] = [
+  {
+    description: 'Acme Water',
+    roles: { 'operator@example.com': 'admin' },
+    children: [
+      {
+        description: 'North region',
+        roles: { 'tecnico@example.com': 'viewer' },
+        children: [
+          { description: 'Porto plant', roles: { 'tecnico@example.com': 'admin' } },
+          { description: 'Braga plant' },
+        ],
+      },
+      { description: 'South region', children: [{ description: 'Lisbon plant' }] },
+    ],
+  },
+  { description: 'Blue Harbour Logistics', children: [{ description: 'Lisbon warehouse' }] },
+];
+
 const HOUR_MS = 60 * 60 * 1000;
 
 function demoNotificationsOf(userId: string, notifications: DemoNotification[], now: number): NewNotification[] {
@@ -112,11 +140,34 @@ function demoNotificationsOf(userId: string, notifications: DemoNotification[], 
   });
 }
 
+/** Creates the demo tree depth first, each node with a `created` log entry by the provider-staff user. */
+async function insertDemoBusinesses(
+  businesses: BusinessesRepo,
+  nodes: DemoBusiness[],
+  parent: BusinessRow | null,
+  context: { adminId: string; userIds: Map<string, string>; now: number; trx: Database },
+): Promise<void> {
+  const { adminId, userIds, now, trx } = context;
+  for (const node of nodes) {
+    const row = await businesses.insert({ description: node.description, status: 0, parent }, now, trx);
+    await businesses.insertLog(
+      { businessId: row.id, userId: adminId, action: 'created', details: { description: row.description } },
+      now,
+      trx,
+    );
+    for (const [email, role] of Object.entries(node.roles ?? {})) {
+      const userId = userIds.get(email);
+      if (userId) await businesses.setEntry(row.id, userId, role, now, trx);
+    }
+    await insertDemoBusinesses(businesses, node.children ?? [], row, context);
+  }
+}
+
 const generatePassword = () => randomBytes(12).toString('base64url');
 
 /**
  * On the first start (no users at all) creates the provider-staff account and, unless disabled, the demo accounts
- * with a few notifications each and two Sigfox token records.
+ * with a few notifications each, two Sigfox token records and a small business tree of two tenants.
  * Answers what it created, passwords included, so they can be shown once; undefined when the database had users.
  */
 export async function seedOnFirstStart(
@@ -126,6 +177,7 @@ export async function seedOnFirstStart(
   const users = createUsersRepo(db);
   const notifications = createNotificationsRepo(db);
   const sigfoxContracts = createSigfoxContractsRepo(db);
+  const businesses = createBusinessesRepo(db);
   if ((await users.count()) > 0) return undefined;
   const adminPassword = config.adminPassword ?? generatePassword();
   const demoPassword = generatePassword();
@@ -148,10 +200,15 @@ export async function seedOnFirstStart(
       await notifications.insertMany(demoNotificationsOf(admin.id, ADMIN_NOTIFICATIONS, now), trx);
       for (const { type, ...counts } of DEMO_SIGFOX_TOKENS) await sigfoxContracts.insert(type, counts, now, trx);
     }
+    const userIds = new Map<string, string>();
     for (const demo of demoUsers) {
       const user = await users.insert({ ...demo, passwordHash: demoHash, emailConfirmed: true }, trx);
       if (!user) continue;
+      userIds.set(user.email, user.id);
       await notifications.insertMany(demoNotificationsOf(user.id, DEMO_NOTIFICATIONS[demo.language], now), trx);
+    }
+    if (config.seedDemo && admin) {
+      await insertDemoBusinesses(businesses, DEMO_BUSINESSES, null, { adminId: admin.id, userIds, now, trx });
     }
     return {
       admin: { email: config.adminEmail, password: adminPassword, generated: !config.adminPassword },

@@ -25,6 +25,14 @@ const en = {
   forbidden: 'Access denied.',
   conflict:
     'Conflict detected - Saving failed. The data in the server has been changed in the meantime. Please cancel the edition and try editing the data again.',
+  'business.no_permission': "You don't have permission to edit this level",
+  'business.has_devices':
+    'This level cannot be deleted: it or one of its sublevels has devices. Move the devices or sublevels first.',
+  'business.has_sublevels': 'This level cannot be deleted: it has sublevels. Move the devices or sublevels first.',
+  'business.move_target_not_found': 'The destination level does not exist.',
+  'business.move_same_parent': 'The level is already under this destination.',
+  'business.move_to_itself': 'A level cannot be moved under itself.',
+  'business.move_to_descendant': 'A level cannot be moved under one of its own sublevels.',
   'server.error': 'An error has occurred.',
   'csrf.failed': 'The security token of this request is missing or wrong. Please reload the page and try again.',
   'auth.required': 'Please sign in to continue.',
@@ -62,6 +70,15 @@ const pt: Record<MessageCode, string> = {
   forbidden: 'Acesso negado.',
   conflict:
     'Conflito detetado - Falha ao guardar. Os dados no servidor foram alterados entretanto. Por favor cancele a edição e tente editar os dados novamente.',
+  'business.no_permission': 'Não tem permissão para editar este nível',
+  'business.has_devices':
+    'Este nível não pode ser eliminado: ele ou um dos seus subníveis tem dispositivos. Mova primeiro os dispositivos ou subníveis.',
+  'business.has_sublevels':
+    'Este nível não pode ser eliminado: tem subníveis. Mova primeiro os dispositivos ou subníveis.',
+  'business.move_target_not_found': 'O nível de destino não existe.',
+  'business.move_same_parent': 'O nível já se encontra sob este destino.',
+  'business.move_to_itself': 'Um nível não pode ser movido para debaixo de si próprio.',
+  'business.move_to_descendant': 'Um nível não pode ser movido para debaixo de um dos seus subníveis.',
   'server.error': 'Ocorreu um erro.',
   'csrf.failed':
     'O código de segurança deste pedido está em falta ou errado. Por favor recarregue a página e tente novamente.',

@@ -1,4 +1,4 @@
-import type { Language, UserRole } from '@iot/shared';
+import type { BusinessLogAction, BusinessRole, Language, UserRole } from '@iot/shared';
 import type { Kysely } from 'kysely';
 
 /** Table types as the code sees them (camelCase; the CamelCasePlugin maps them to snake_case columns). Times are epoch milliseconds. */
@@ -100,6 +100,45 @@ export interface SigfoxTokenRecordsTable {
   version: number;
 }
 
+/** A node of the business tree; `path` is `/rootId/.../ownId/` and `depth` the number of ids in it. */
+export interface BusinessesTable {
+  id: string;
+  slug: string;
+  description: string;
+  parentId: string | null;
+  path: string;
+  depth: number;
+  /** 0 active (as created), 1 deactivated. */
+  status: number;
+  logo: string | null;
+  /** JSON of `BusinessTheme`. */
+  theme: string | null;
+  /** 1 when the level's configuration is locked (`active.cfg` false). */
+  cfgLocked: number;
+  /** 1 when the level is lock-alerted (`active.merged` false). */
+  mergedLocked: number;
+  createdAt: number;
+  version: number;
+}
+
+/** A user's role on a node; it applies to the node's whole subtree unless a deeper entry says otherwise. */
+export interface BusinessUsersTable {
+  businessId: string;
+  userId: string;
+  role: BusinessRole;
+  createdAt: number;
+}
+
+export interface BusinessLogsTable {
+  id: string;
+  businessId: string;
+  userId: string | null;
+  action: BusinessLogAction;
+  /** JSON object. */
+  details: string;
+  createdAt: number;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -110,6 +149,9 @@ export interface DatabaseSchema {
   pushSubscriptions: PushSubscriptionsTable;
   topicSubscriptions: TopicSubscriptionsTable;
   sigfoxTokenRecords: SigfoxTokenRecordsTable;
+  businesses: BusinessesTable;
+  businessUsers: BusinessUsersTable;
+  businessLogs: BusinessLogsTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

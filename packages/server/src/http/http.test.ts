@@ -144,7 +144,14 @@ describe.each(databaseKinds())('HTTP conventions on %s', (kind) => {
     const document = (await t.request({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/signin', '/api/rest-auth/registration/', '/api/users/{email}', '/api/info']),
+      expect.arrayContaining([
+        '/api/auth/signin',
+        '/api/rest-auth/registration/',
+        '/api/users/{email}',
+        '/api/info',
+        '/api/customer-business/{id}',
+        '/api/customer-business/{id}/logs',
+      ]),
     );
     const signIn = document.paths['/api/auth/signin'].post;
     expect(JSON.stringify(signIn.requestBody)).toContain('password');

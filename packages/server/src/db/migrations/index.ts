@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.js';
 import * as notificationsAndSigfoxTokens from './0002-notifications-and-sigfox-tokens.js';
+import * as businesses from './0003-businesses.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-notifications-and-sigfox-tokens': notificationsAndSigfoxTokens,
+  '0003-businesses': businesses,
 };

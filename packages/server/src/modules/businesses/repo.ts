@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { type BusinessLogAction, type BusinessRole, ROLE_RANKS, type Role } from '@iot/shared';
+import { PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
+import type { BusinessesTable, BusinessLogsTable, Database, DatabaseSchema } from '../../db/schema.js';
+
+type Executor = Database | Transaction<DatabaseSchema>;
+
+export type BusinessRow = Selectable<BusinessesTable>;
+export type BusinessLogRow = Selectable<BusinessLogsTable> & { userEmail: string | null };
+/** A node as one caller sees it, with the caller's role there. */
+export type ScopedBusinessRow = BusinessRow & { role: Role };
+
+/** Who is asking: provider staff reach every node; anyone else what their business entries give them. */
+export interface Caller {
+  id: string;
+  role: string;
+}
+
+const count = (value: bigint | number | string | undefined) => Number(value ?? 0);
+
+/**
+ * Entry roles that give reach. The nearest entry on a node's path decides (a deeper entry overrides a shallower one);
+ * when the nearest entry is below `viewer` (`none`), the node and the subtree below it, down to the next deeper
+ * entry, are out of reach.
+ */
+const REACHING_ROLES = (Object.keys(ROLE_RANKS) as Role[]).filter((role) => ROLE_RANKS[role] >= ROLE_RANKS.viewer);
+
+/** The advisory lock key of the business tree (a constant no other module uses). */
+const TREE_LOCK_KEY = 4_001;
+
+const isProviderStaff = (caller: Caller) => caller.role === 'product';
+
+/**
+ * The subtree at `path` (the node included) as a range of the indexed `path` column: every path that starts with
+ * `/.../id/` sorts between it and the same text ending in `0` instead of `/` ('0' follows '/'), in binary order (the
+ * column is binary-collated on both databases), so a subtree is one index range scan.
+ */
+function inSubtree(path: string) {
+  const upper = `${path.slice(0, -1)}0`;
+  return sql<boolean>`(${sql.ref('businesses.path')} >= ${path} and ${sql.ref('businesses.path')} < ${upper})`;
+}
+
+/** The business tree: nodes, who holds which role where, the activity log. SQL only. */
+export function createBusinessesRepo(db: Database) {
+  /**
+   * Every node the caller reaches, with the caller's role there, as a query that callers narrow further. The caller's
+   * entries are read first (a handful); each becomes a constant subtree range, and the role on a node is the one of
+   * the deepest entry whose range holds it.
+   */
+  async function scoped(caller: Caller, trx: Executor = db) {
+    const base = trx.selectFrom('businesses').selectAll('businesses');
+    if (isProviderStaff(caller)) return base.select(sql<Role>`'product'`.as('role'));
+    const grants = await trx
+      .selectFrom('businessUsers')
+      .innerJoin('businesses', 'businesses.id', 'businessUsers.businessId')
+      .select(['businesses.path', 'businesses.depth', 'businessUsers.role'])
+      .where('businessUsers.userId', '=', caller.id)
+      .orderBy('businesses.depth', 'desc')
+      .execute();
+    const reaching = grants.filter((grant) => REACHING_ROLES.includes(grant.role));
+    if (reaching.length === 0) return base.select(sql<Role>`'none'`.as('role')).where(sql<boolean>`1 = 0`);
+    const role = sql<Role>`case ${sql.join(
+      grants.map((grant) => sql`when ${inSubtree(grant.path)} then ${grant.role}`),
+      sql` `,
+    )} else 'none' end`;
+    return base
+      .select(role.as('role'))
+      .where(
+        sql<boolean>`(${sql.join(
+          reaching.map((grant) => inSubtree(grant.path)),
+          sql` or `,
+        )})`,
+      )
+      .where(role, 'in', REACHING_ROLES);
+  }
+
+  return {
+    /** The caller's whole reachable tree, sorted case-insensitively by description. */
+    async listReachable(caller: Caller, trx: Executor = db): Promise<ScopedBusinessRow[]> {
+      return (await scoped(caller, trx))
+        .orderBy(sql`lower(${sql.ref('businesses.description')})`)
+        .orderBy('businesses.id')
+        .execute();
+    },
+
+    async countReachable(caller: Caller, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom((await scoped(caller, trx)).as('reachable'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return count(row.n);
+    },
+
+    /** One node if the caller reaches it, with the caller's role there; undefined otherwise (answered as 404). */
+    async findReachable(caller: Caller, id: string, trx: Executor = db): Promise<ScopedBusinessRow | undefined> {
+      return (await scoped(caller, trx)).where('businesses.id', '=', id).executeTakeFirst();
+    },
+
+    /** A node the caller reaches by its id or its slug. */
+    async findReachableByIdOrSlug(
+      caller: Caller,
+      idOrSlug: string,
+      trx: Executor = db,
+    ): Promise<ScopedBusinessRow | undefined> {
+      return (await scoped(caller, trx))
+        .where((eb) => eb.or([eb('businesses.id', '=', idOrSlug), eb('businesses.slug', '=', idOrSlug)]))
+        .executeTakeFirst();
+    },
+
+    /** Ids of the given nodes' children that the caller reaches, by parent. */
+    async reachableChildrenOf(caller: Caller, ids: string[], trx: Executor = db) {
+      if (ids.length === 0) return [];
+      return trx
+        .selectFrom((await scoped(caller, trx)).as('reachable'))
+        .select(['reachable.id', 'reachable.parentId'])
+        .where('reachable.parentId', 'in', ids)
+        .orderBy('reachable.id')
+        .execute();
+    },
+
+    async slugsOf(ids: string[], trx: Executor = db): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await trx.selectFrom('businesses').select(['id', 'slug']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, row.slug]));
+    },
+
+    /** The users with an entry on each of the given nodes. */
+    async entriesOf(ids: string[], trx: Executor = db) {
+      if (ids.length === 0) return [];
+      return trx
+        .selectFrom('businessUsers')
+        .innerJoin('users', 'users.id', 'businessUsers.userId')
+        .select(['businessUsers.businessId', 'users.email', 'businessUsers.role'])
+        .where('businessUsers.businessId', 'in', ids)
+        .orderBy('users.email')
+        .execute();
+    },
+
+    /** How many nodes lie below a node (the node itself excluded). */
+    async countDescendants(node: Pick<BusinessRow, 'id' | 'path'>, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('businesses')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(inSubtree(node.path))
+        .where('id', '<>', node.id)
+        .executeTakeFirstOrThrow();
+      return count(row.n);
+    },
+
+    async countChildren(id: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('businesses')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('parentId', '=', id)
+        .executeTakeFirstOrThrow();
+      return count(row.n);
+    },
+
+    /**
+     * Devices in a node's subtree. Devices do not exist yet: the devices issue replaces this with a count of devices
+     * whose business path starts with `path`.
+     */
+    async countDevicesInSubtree(_path: string, _trx: Executor = db): Promise<number> {
+      return 0;
+    },
+
+    async insert(
+      business: { description: string; status: number; parent: Pick<BusinessRow, 'path' | 'depth' | 'id'> | null },
+      now: number,
+      trx: Executor = db,
+    ): Promise<BusinessRow> {
+      const id = randomUUID();
+      const { parent } = business;
+      return trx
+        .insertInto('businesses')
+        .values({
+          id,
+          slug: slugOf(business.description, id),
+          description: business.description,
+          parentId: parent?.id ?? null,
+          path: `${parent?.path ?? '/'}${id}/`,
+          depth: (parent?.depth ?? 0) + 1,
+          status: business.status,
+          logo: null,
+          theme: null,
+          cfgLocked: 0,
+          mergedLocked: 0,
+          createdAt: now,
+          version: 1,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Saves a new description and/or parent over `expectedVersion`; undefined on a stale version. */
+    async updateIfVersion(
+      id: string,
+      expectedVersion: number,
+      changes: { description?: string; parentId?: string },
+      trx: Executor = db,
+    ): Promise<BusinessRow | undefined> {
+      return trx
+        .updateTable('businesses')
+        .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Re-roots the subtree at `node` under `target` in one statement: every path that starts with the node's path
+     * gets the target's path in place of the node's old parent path, and every depth moves by the same amount.
+     */
+    async moveSubtree(
+      node: Pick<BusinessRow, 'id' | 'path' | 'depth'>,
+      target: Pick<BusinessRow, 'path' | 'depth'>,
+      trx: Executor = db,
+    ): Promise<number> {
+      const oldParentPath = node.path.slice(0, node.path.length - node.id.length - 1);
+      const result = await trx
+        .updateTable('businesses')
+        .set((eb) => ({
+          path: sql<string>`${target.path} || substr(${sql.ref('path')}, ${oldParentPath.length + 1})`,
+          depth: eb('depth', '+', target.depth + 1 - node.depth),
+        }))
+        .where(inSubtree(node.path))
+        .executeTakeFirst();
+      return count(result.numUpdatedRows);
+    },
+
+    /**
+     * Serialises the changes that read a path and write paths from it (adding a child, moving) until the transaction
+     * ends. PostgreSQL: a transaction-scoped advisory lock; SQLite runs one write transaction at a time already.
+     */
+    async lockTree(trx: Transaction<DatabaseSchema>): Promise<void> {
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`select pg_advisory_xact_lock(${TREE_LOCK_KEY})`.execute(trx);
+      }
+    },
+
+    async setStatus(id: string, status: number, trx: Executor = db): Promise<BusinessRow | undefined> {
+      return trx
+        .updateTable('businesses')
+        .set((eb) => ({ status, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async delete(id: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('businesses').where('id', '=', id).execute();
+    },
+
+    /** Gives a user a role on a node (replacing the one they had there). */
+    async setEntry(businessId: string, userId: string, role: BusinessRole, now: number, trx: Executor = db) {
+      await trx
+        .insertInto('businessUsers')
+        .values({ businessId, userId, role, createdAt: now })
+        .onConflict((conflict) => conflict.columns(['businessId', 'userId']).doUpdateSet({ role }))
+        .execute();
+    },
+
+    async insertLog(
+      log: { businessId: string; userId: string | null; action: BusinessLogAction; details: object },
+      now: number,
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .insertInto('businessLogs')
+        .values({ id: randomUUID(), ...log, details: JSON.stringify(log.details), createdAt: now })
+        .execute();
+    },
+
+    /** One page of a node's activity log, oldest first unless `reverse`, from `fromDate` on. */
+    async pageOfLogs(
+      businessId: string,
+      options: { from?: number; reverse: boolean; limit: number; offset: number },
+      trx: Executor = db,
+    ): Promise<{ rows: BusinessLogRow[]; total: number }> {
+      let query = trx.selectFrom('businessLogs').where('businessLogs.businessId', '=', businessId);
+      if (options.from !== undefined) query = query.where('businessLogs.createdAt', '>=', options.from);
+      const direction = options.reverse ? 'desc' : 'asc';
+      const [rows, total] = await Promise.all([
+        query
+          .leftJoin('users', 'users.id', 'businessLogs.userId')
+          .selectAll('businessLogs')
+          .select('users.email as userEmail')
+          .orderBy('businessLogs.createdAt', direction)
+          .orderBy('businessLogs.id', direction)
+          .limit(options.limit)
+          .offset(options.offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: count(total.n) };
+    },
+  };
+}
+
+/** A readable, unique slug: the description's words and the start of the id. */
+function slugOf(description: string, id: string): string {
+  const words = description
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${words || 'business'}-${id.slice(0, 8)}`;
+}
+
+export type BusinessesRepo = ReturnType<typeof createBusinessesRepo>;

@@ -1,0 +1,188 @@
+import {
+  Business,
+  BusinessCount,
+  Businesses,
+  BusinessLogPage,
+  BusinessLogsQuery,
+  BusinessModeQuery,
+  BusinessParams,
+  CreateBusinessRequest,
+  ErrorResponse,
+  UpdateBusinessRequest,
+  z,
+} from '@iot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession, sessionOf } from '../../http/authenticate.js';
+import type { AuthService } from '../auth/service.js';
+import { presentBusiness, presentBusinessLog } from './present.js';
+import type { BusinessesService } from './service.js';
+
+const tags = ['businesses'];
+const base = '/customer-business';
+
+/** The business tree; every call sees only the caller's reachable nodes (another tenant's node is 404). */
+export const businessesRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  businesses: BusinessesService;
+}> = async (app, { auth, businesses }) => {
+  // On request, before the body is read and validated: a signed-out caller learns nothing about valid input.
+  const onRequest = requireSession(auth);
+  const read = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+  const write = { ...read, 403: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+
+  app.get(
+    base,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The caller's reachable tree as a flat list sorted by description; `mode=count` counts it",
+        querystring: BusinessModeQuery,
+        response: { 200: z.union([Businesses, BusinessCount]), ...read },
+      },
+    },
+    async (request) => {
+      const user = sessionOf(request).user;
+      if (request.query.mode === 'count') return { count: await businesses.count(user) };
+      return (await businesses.list(user)).map(presentBusiness);
+    },
+  );
+
+  app.get(
+    `${base}/root`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The tops of the caller's tree (nodes whose parent the caller does not reach)",
+        response: { 200: Businesses, ...read },
+      },
+    },
+    async (request) => (await businesses.roots(sessionOf(request).user)).map(presentBusiness),
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'One reachable node; `mode=count` answers how many nodes lie below it',
+        params: BusinessParams,
+        querystring: BusinessModeQuery,
+        response: { 200: z.union([Business, BusinessCount]), ...read },
+      },
+    },
+    async (request) => {
+      const user = sessionOf(request).user;
+      if (request.query.mode === 'count') {
+        return { count: await businesses.countDescendants(user, request.params.id) };
+      }
+      return presentBusiness(await businesses.get(user, request.params.id));
+    },
+  );
+
+  app.post(
+    base,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Provider staff: a new top-level business',
+        body: CreateBusinessRequest,
+        response: { 201: Business, ...write },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(presentBusiness(await businesses.createTopLevel(sessionOf(request).user, request.body))),
+  );
+
+  app.post(
+    `${base}/:id`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Admin on the node: add a child',
+        params: BusinessParams,
+        body: CreateBusinessRequest,
+        response: { 201: Business, ...write },
+      },
+    },
+    async (request, reply) => {
+      const child = await businesses.addChild(sessionOf(request).user, request.params.id, request.body);
+      return reply.status(201).send(presentBusiness(child));
+    },
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Admin on the node: rename and/or move under `parent` (admin there too); 409 on a stale `version`',
+        params: BusinessParams,
+        body: UpdateBusinessRequest,
+        response: { 200: Business, ...write },
+      },
+    },
+    async (request) =>
+      presentBusiness(await businesses.update(sessionOf(request).user, request.params.id, request.body)),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Admin on the node: delete a node without sublevels or devices',
+        params: BusinessParams,
+        response: { 204: z.null(), ...write },
+      },
+    },
+    async (request, reply) => {
+      await businesses.delete(sessionOf(request).user, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const [action, active] of [
+    ['activate', true],
+    ['deactivate', false],
+  ] as const) {
+    app.post(
+      `${base}/:id/${action}`,
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: `Admin on the node: ${action} it (status ${active ? 0 : 1})`,
+          params: BusinessParams,
+          response: { 200: Business, ...write },
+        },
+      },
+      async (request) =>
+        presentBusiness(await businesses.setActive(sessionOf(request).user, request.params.id, active)),
+    );
+  }
+
+  app.get(
+    `${base}/:id/logs`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "One page of a reachable node's activity log (oldest first; `reverseOrder=true` newest first)",
+        params: BusinessParams,
+        querystring: BusinessLogsQuery,
+        response: { 200: BusinessLogPage, ...read },
+      },
+    },
+    async (request) => {
+      const page = await businesses.logs(sessionOf(request).user, request.params.id, request.query);
+      return { data: page.rows.map(presentBusinessLog), totalElements: page.total, hasNext: page.hasNext };
+    },
+  );
+};
