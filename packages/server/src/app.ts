@@ -28,6 +28,9 @@ import { infoRoutes } from './modules/info/routes.js';
 import { createNotificationsRepo } from './modules/notifications/repo.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { createNotificationsService } from './modules/notifications/service.js';
+import { createPlansRepo } from './modules/plans/repo.js';
+import { plansRoutes } from './modules/plans/routes.js';
+import { createPlansService } from './modules/plans/service.js';
 import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { sigfoxContractsRoutes } from './modules/sigfox-contracts/routes.js';
 import { createSigfoxContractsService } from './modules/sigfox-contracts/service.js';
@@ -111,6 +114,7 @@ export async function buildApp({
   const notificationsRepo = createNotificationsRepo(db);
   const sigfoxContractsRepo = createSigfoxContractsRepo(db);
   const businessesRepo = createBusinessesRepo(db);
+  const plansRepo = createPlansRepo(db);
   const auth = createAuthService({ db, config, authRepo, usersRepo, mailer, log: app.log });
   const users = createUsersService({ usersRepo });
   const notifications = createNotificationsService({
@@ -121,18 +125,27 @@ export async function buildApp({
     log: app.log,
   });
   const sigfoxContracts = createSigfoxContractsService({ sigfoxContractsRepo });
-  const businesses = createBusinessesService({ db, businessesRepo });
+  const plans = createPlansService({ plansRepo, businessesRepo });
+  const businesses = createBusinessesService({
+    db,
+    businessesRepo,
+    usersRepo,
+    plans,
+    sendInvitation: auth.sendInvitation,
+  });
   const services = {
     auth,
     users,
     notifications,
     sigfoxContracts,
     businesses,
+    plans,
     usersRepo,
     authRepo,
     notificationsRepo,
     sigfoxContractsRepo,
     businessesRepo,
+    plansRepo,
     mailer,
     pushSender,
   };
@@ -149,6 +162,7 @@ export async function buildApp({
       await api.register(notificationsRoutes, { auth, notifications });
       await api.register(sigfoxContractsRoutes, { auth, sigfoxContracts });
       await api.register(businessesRoutes, { auth, businesses });
+      await api.register(plansRoutes, { auth, plans });
     },
     { prefix: '/api' },
   );

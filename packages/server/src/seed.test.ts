@@ -100,6 +100,22 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
       });
     expect((await addChild(idOf('Porto plant')))?.statusCode).toBe(201);
     expect((await addChild(idOf('Braga plant')))?.statusCode).toBe(403);
+
+    // The second tenant has a two-level plan: no level below Lisbon warehouse.
+    const warehouse = (await tree(admin)).find((business) => business.description === 'Lisbon warehouse')?._id;
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/customer-business/${warehouse}`,
+      payload: { description: 'Dock 1' },
+      token: admin,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('plan.limit_exceeded');
+    const plan = await t.request({ method: 'GET', url: `/api/contracts/pfs?businessId=${warehouse}`, token: admin });
+    expect(plan.json()).toMatchObject({
+      features: { maxHierarchyLevels: 2, customColorAndLogo: false },
+      business: { description: 'Blue Harbour Logistics' },
+    });
   });
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD, and no demo users with SEED_DEMO=false', async () => {

@@ -5,6 +5,7 @@ import type { Database } from './db/schema.js';
 import { hashPassword } from './modules/auth/passwords.js';
 import { type BusinessesRepo, type BusinessRow, createBusinessesRepo } from './modules/businesses/repo.js';
 import { createNotificationsRepo, type NewNotification } from './modules/notifications/repo.js';
+import { type ContractFeatures, createPlansRepo, type PlansRepo } from './modules/plans/repo.js';
 import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { createUsersRepo } from './modules/users/repo.js';
 
@@ -109,6 +110,8 @@ interface DemoBusiness {
   children?: DemoBusiness[];
   /** Demo users' roles on this node (and, unless a deeper entry says otherwise, on its subtree). */
   roles?: Record<string, BusinessRole>;
+  /** A contract on this node: its plan applies to the node's subtree. */
+  contract?: { name: string; features: ContractFeatures };
 }
 
 /** Two tenants: the demo users work in Acme Water only, so the second one shows that tenants are kept apart. */
@@ -128,7 +131,12 @@ const DEMO_BUSINESSES: DemoBusiness[] = [
       { description: 'South region', children: [{ description: 'Lisbon plant' }] },
     ],
   },
-  { description: 'Blue Harbour Logistics', children: [{ description: 'Lisbon warehouse' }] },
+  // A small plan (two levels), so adding a level under Lisbon warehouse shows the plan-limit notice.
+  {
+    description: 'Blue Harbour Logistics',
+    contract: { name: 'Starter', features: { maxHierarchyLevels: 2, maxUsers: 5, customColorAndLogo: false } },
+    children: [{ description: 'Lisbon warehouse' }],
+  },
 ];
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -145,9 +153,9 @@ async function insertDemoBusinesses(
   businesses: BusinessesRepo,
   nodes: DemoBusiness[],
   parent: BusinessRow | null,
-  context: { adminId: string; userIds: Map<string, string>; now: number; trx: Database },
+  context: { adminId: string; userIds: Map<string, string>; now: number; trx: Database; plans: PlansRepo },
 ): Promise<void> {
-  const { adminId, userIds, now, trx } = context;
+  const { adminId, userIds, now, trx, plans } = context;
   for (const node of nodes) {
     const row = await businesses.insert({ description: node.description, status: 0, parent }, now, trx);
     await businesses.insertLog(
@@ -159,6 +167,7 @@ async function insertDemoBusinesses(
       const userId = userIds.get(email);
       if (userId) await businesses.setEntry(row.id, userId, role, now, trx);
     }
+    if (node.contract) await plans.insert({ businessId: row.id, ...node.contract }, now, trx);
     await insertDemoBusinesses(businesses, node.children ?? [], row, context);
   }
 }
@@ -178,6 +187,7 @@ export async function seedOnFirstStart(
   const notifications = createNotificationsRepo(db);
   const sigfoxContracts = createSigfoxContractsRepo(db);
   const businesses = createBusinessesRepo(db);
+  const plans = createPlansRepo(db);
   if ((await users.count()) > 0) return undefined;
   const adminPassword = config.adminPassword ?? generatePassword();
   const demoPassword = generatePassword();
@@ -208,7 +218,7 @@ export async function seedOnFirstStart(
       await notifications.insertMany(demoNotificationsOf(user.id, DEMO_NOTIFICATIONS[demo.language], now), trx);
     }
     if (config.seedDemo && admin) {
-      await insertDemoBusinesses(businesses, DEMO_BUSINESSES, null, { adminId: admin.id, userIds, now, trx });
+      await insertDemoBusinesses(businesses, DEMO_BUSINESSES, null, { adminId: admin.id, userIds, now, trx, plans });
     }
     return {
       admin: { email: config.adminEmail, password: adminPassword, generated: !config.adminPassword },

@@ -8,6 +8,8 @@ export * from './schemas/businesses.js';
 export * from './schemas/common.js';
 export * from './schemas/info.js';
 export * from './schemas/notifications.js';
+export * from './schemas/plans.js';
 export * from './schemas/sigfox.js';
 export * from './schemas/user.js';
+export * from './tree.js';
 export { z } from './validation.js';

@@ -117,6 +117,8 @@ export interface BusinessesTable {
   cfgLocked: number;
   /** 1 when the level is lock-alerted (`active.merged` false). */
   mergedLocked: number;
+  /** JSON of `ViewPermissions`; a role missing from it (or null) inherits from the parent. */
+  viewPermissions: string | null;
   createdAt: number;
   version: number;
 }
@@ -139,6 +141,15 @@ export interface BusinessLogsTable {
   createdAt: number;
 }
 
+/** A contract as far as plans need it; `features` is JSON of (part of) `PlanFeatures`, the rest from the default. */
+export interface ContractsTable {
+  id: string;
+  businessId: string;
+  name: string;
+  features: string;
+  createdAt: number;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -152,6 +163,7 @@ export interface DatabaseSchema {
   businesses: BusinessesTable;
   businessUsers: BusinessUsersTable;
   businessLogs: BusinessLogsTable;
+  contracts: ContractsTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

@@ -32,7 +32,19 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     dropDatabase = async () => {
-      await withClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withClient(serverUrl, async (client) => {
+        // The pool's `end` resolves before its clients' connections are closed; a forced drop while one is still
+        // closing kills it, and its error surfaces as an unhandled error of whatever test file runs. Wait (briefly)
+        // for them to go.
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+            name,
+          ]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     };
   }
   const handle = openDatabase({ databaseUrl, dataDir });

@@ -1,5 +1,6 @@
 import { BusinessRole } from '../roles.js';
 import { z } from '../validation.js';
+import { Email } from './common.js';
 
 /**
  * Status of a business node: 0 on creation (SPEC section 3) and it means active; `deactivate` sets 1, `activate` sets
@@ -94,6 +95,12 @@ export const BUSINESS_LOG_ACTIONS = [
   'child_deleted',
   'activated',
   'deactivated',
+  'user_added',
+  'user_role_changed',
+  'user_removed',
+  'locked',
+  'unlocked',
+  'config_changed',
 ] as const;
 export const BusinessLogAction = z.enum(BUSINESS_LOG_ACTIONS);
 export type BusinessLogAction = z.infer<typeof BusinessLogAction>;
@@ -117,3 +124,150 @@ export const BusinessLogPage = z.object({
   hasNext: z.boolean(),
 });
 export type BusinessLogPage = z.infer<typeof BusinessLogPage>;
+
+/** A user's entry on a node. `inheritedFrom` is set when the role comes from an entry on an ancestor. */
+export const BusinessUser = z
+  .object({
+    email: z.string(),
+    name: z.string(),
+    role: BusinessRole,
+    inheritedFrom: z.object({ id: z.string(), description: z.string() }).nullable(),
+  })
+  .meta({ id: 'BusinessUser' });
+export type BusinessUser = z.infer<typeof BusinessUser>;
+
+/**
+ * `GET /customer-business/{id}/users`: the entries on the node itself, then (marked with `inheritedFrom`) the roles
+ * that reach it from entries on the ancestors the caller reaches, for users without an entry of their own there.
+ */
+export const BusinessUsers = z.object({ users: z.array(BusinessUser), inherited: z.array(BusinessUser) });
+export type BusinessUsers = z.infer<typeof BusinessUsers>;
+
+export const MAX_USERS_PER_ADD = 100;
+
+/**
+ * `POST /customer-business/{id}/users`: several addresses at once (the UI splits them at TAB or ENTER). Each address is
+ * checked on its own and answered in `results`, so one bad address does not refuse the others.
+ */
+export const AddBusinessUsersRequest = z.object({
+  emails: z
+    .array(z.string().max(320, { error: 'validation.too_long' }))
+    .min(1, { error: 'validation.required' })
+    .max(MAX_USERS_PER_ADD),
+  role: BusinessRole,
+});
+export type AddBusinessUsersRequest = z.infer<typeof AddBusinessUsersRequest>;
+
+/** What happened to one address: `added` (an existing user), `invited` (a new user, mailed), or refused. */
+export const ADD_BUSINESS_USER_OUTCOMES = ['added', 'invited', 'refused'] as const;
+export const AddBusinessUserResult = z.object({
+  email: z.string(),
+  outcome: z.enum(ADD_BUSINESS_USER_OUTCOMES),
+  /** `business.user_added`, `business.user_invited`, or the refusal's code. */
+  code: z.string(),
+  message: z.string(),
+});
+export type AddBusinessUserResult = z.infer<typeof AddBusinessUserResult>;
+export const AddBusinessUsersResponse = z.object({ results: z.array(AddBusinessUserResult) });
+export type AddBusinessUsersResponse = z.infer<typeof AddBusinessUsersResponse>;
+
+/** `PATCH /customer-business/{id}/users`: a new role for a user already in the node's list. */
+export const UpdateBusinessUserRequest = z.object({ email: Email, role: BusinessRole });
+export type UpdateBusinessUserRequest = z.infer<typeof UpdateBusinessUserRequest>;
+
+export const BusinessUserParams = z.object({ id: z.string().min(1).max(64), email: Email });
+
+/** The device tabs a role may see on a business's devices (SPEC section 3, "Access views per role"). */
+export const DEVICE_TABS = [
+  'info',
+  'data',
+  'config',
+  'commissioning',
+  'outputs',
+  'reports',
+  'users',
+  'alarms',
+] as const;
+export const DeviceTab = z.enum(DEVICE_TABS);
+
+/** The report types of SPEC section 9. */
+export const REPORT_TYPES = [
+  'temperatureSummary',
+  'temperatureHistogram',
+  'humiditySummary',
+  'humidityHistogram',
+  'waterConsumptionDashboard',
+  'waterConsolidation',
+  'alarmReportSelected',
+  'alarmReportFull',
+] as const;
+export const ReportType = z.enum(REPORT_TYPES);
+
+/** The roles whose views a business configures (`anonymous`: free view). */
+export const VIEW_ROLES = ['superAdmin', 'admin', 'user', 'viewer', 'anonymous'] as const;
+export const ViewRole = z.enum(VIEW_ROLES);
+export type ViewRole = z.infer<typeof ViewRole>;
+
+export const RoleViews = z.object({
+  deviceTabs: z.array(DeviceTab).max(DEVICE_TABS.length),
+  reports: z.array(ReportType).max(REPORT_TYPES.length),
+});
+export type RoleViews = z.infer<typeof RoleViews>;
+
+/** What a role sees where nothing on the node's path says otherwise: everything. */
+export const DEFAULT_ROLE_VIEWS: RoleViews = { deviceTabs: [...DEVICE_TABS], reports: [...REPORT_TYPES] };
+
+/** Per-role views set on one node; a role left out inherits from the parent. */
+export const ViewPermissions = z.partialRecord(ViewRole, RoleViews);
+export type ViewPermissions = z.infer<typeof ViewPermissions>;
+
+const NamedBusiness = z.object({ id: z.string(), description: z.string() });
+
+/**
+ * `GET /customer-business/{id}/config`: the node's own theme and logo (null: unset) and the ones in effect (the
+ * nearest ancestor-or-self that sets them), and per role the views in effect with where they come from: `own`, the
+ * nearest ancestor that sets them (`inherited`, named when the caller reaches it), or the `default`.
+ */
+export const BusinessConfig = z
+  .object({
+    theme: BusinessTheme.nullable(),
+    logo: z.string().nullable(),
+    effective: z.object({ theme: BusinessTheme.nullable(), logo: z.string().nullable() }),
+    viewPermissions: z.array(
+      RoleViews.extend({
+        role: ViewRole,
+        source: z.enum(['own', 'inherited', 'default']),
+        inheritedFrom: NamedBusiness.nullable(),
+      }),
+    ),
+    version: z.number().int(),
+  })
+  .meta({ id: 'BusinessConfig' });
+export type BusinessConfig = z.infer<typeof BusinessConfig>;
+
+const ThemeColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.invalid' });
+
+/**
+ * `PATCH /customer-business/{id}/config` over the `version` read: only the fields sent change; null unsets (the
+ * node inherits again). A role's views set to null inherit from the parent again.
+ */
+export const UpdateBusinessConfigRequest = z.object({
+  version: z.number({ error: 'validation.required' }).int(),
+  theme: z
+    .object({
+      primary: ThemeColor.optional(),
+      alarmOk: ThemeColor.optional(),
+      alarmLatched: ThemeColor.optional(),
+      alarmActive: ThemeColor.optional(),
+      alarmSnoozed: ThemeColor.optional(),
+    })
+    .nullable()
+    .optional(),
+  logo: z
+    .url({ protocol: /^https?$/, error: 'validation.invalid' })
+    .max(2000, { error: 'validation.too_long' })
+    .nullable()
+    .optional(),
+  viewPermissions: z.partialRecord(ViewRole, RoleViews.nullable()).optional(),
+});
+export type UpdateBusinessConfigRequest = z.infer<typeof UpdateBusinessConfigRequest>;

@@ -79,3 +79,37 @@ export const UpdateProfileRequest = z.object({
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 export const UserParams = z.object({ email: z.string() });
+
+export const USER_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_USER_PAGE_SIZE = 10;
+
+/** `GET /users` (provider staff): `search` matches the e-mail or the name, case-insensitively. */
+export const UsersQuery = z.object({
+  search: z.string().trim().max(200, { error: 'validation.too_long' }).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (USER_PAGE_SIZES as readonly number[]).includes(size), { error: 'validation.invalid' })
+    .default(DEFAULT_USER_PAGE_SIZE),
+});
+export type UsersQuery = z.infer<typeof UsersQuery>;
+
+/** One row of the users page: `businesses` is how many business entries the user has. */
+export const UserSummary = z
+  .object({
+    email: z.string(),
+    name: z.string(),
+    role: UserRole,
+    confirmed: z.boolean(),
+    businesses: z.number().int(),
+  })
+  .meta({ id: 'UserSummary' });
+export type UserSummary = z.infer<typeof UserSummary>;
+
+export const UserPage = z.object({
+  data: z.array(UserSummary),
+  totalElements: z.number().int(),
+  hasNext: z.boolean(),
+});
+export type UserPage = z.infer<typeof UserPage>;

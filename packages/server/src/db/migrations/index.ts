@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.js';
 import * as notificationsAndSigfoxTokens from './0002-notifications-and-sigfox-tokens.js';
 import * as businesses from './0003-businesses.js';
+import * as contractsAndViewPermissions from './0004-contracts-and-view-permissions.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-notifications-and-sigfox-tokens': notificationsAndSigfoxTokens,
   '0003-businesses': businesses,
+  '0004-contracts-and-view-permissions': contractsAndViewPermissions,
 };

@@ -39,11 +39,38 @@ const PASSWORD_RESET: Record<Language, AccountMailTexts> = {
   },
 };
 
+const INVITATION: Record<Language, AccountMailTexts> = {
+  en: {
+    subject: 'You were invited to {product}',
+    intro:
+      '{inviter} gave you access to "{business}" in {product}. Choose a password to activate your account. The link works once, within seven days.',
+    action: 'Choose my password',
+    outro: 'If you were not expecting this invitation, you can ignore this message.',
+  },
+  pt: {
+    subject: 'Foi convidado para o {product}',
+    intro:
+      '{inviter} deu-lhe acesso a "{business}" no {product}. Escolha uma palavra-passe para ativar a sua conta. A ligação funciona uma vez, durante sete dias.',
+    action: 'Escolher a minha palavra-passe',
+    outro: 'Se não esperava este convite, pode ignorar esta mensagem.',
+  },
+};
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function accountMail(texts: AccountMailTexts, to: string, link: string, product: string): Mail {
-  const fill = (text: string) => text.replaceAll('{product}', product);
+function accountMail(
+  texts: AccountMailTexts,
+  to: string,
+  link: string,
+  product: string,
+  values: Record<string, string> = {},
+): Mail {
+  const fill = (text: string) =>
+    Object.entries({ ...values, product }).reduce(
+      (filled, [name, value]) => filled.replaceAll(`{${name}}`, value),
+      text,
+    );
   const [subject, intro, action, outro] = [texts.subject, texts.intro, texts.action, texts.outro].map(fill) as [
     string,
     string,
@@ -64,4 +91,17 @@ export function confirmationMail(options: { to: string; link: string; language: 
 
 export function passwordResetMail(options: { to: string; link: string; language: Language; product: string }): Mail {
   return accountMail(PASSWORD_RESET[options.language], options.to, options.link, options.product);
+}
+
+/** A new user added to a business: a link to choose a password, which also confirms the address. */
+export function invitationMail(options: {
+  to: string;
+  link: string;
+  language: Language;
+  product: string;
+  inviter: string;
+  business: string;
+}): Mail {
+  const { inviter, business } = options;
+  return accountMail(INVITATION[options.language], options.to, options.link, options.product, { inviter, business });
 }

@@ -5,7 +5,7 @@ import type { Database, OneTimeTokenPurpose } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { UserRow } from '../users/present.js';
 import type { UsersRepo } from '../users/repo.js';
-import { confirmationMail, passwordResetMail } from './mails.js';
+import { confirmationMail, invitationMail, passwordResetMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AuthRepo } from './repo.js';
 import { hashSecret, newSecret } from './tokens.js';
@@ -14,6 +14,7 @@ export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const THROTTLE_MAX_FAILURES = 10;
 const CONFIRMATION_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session's last use is written at most this often, so reading a session costs no write on most requests. */
 const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -174,6 +175,26 @@ export function createAuthService({ db, config, authRepo, usersRepo, mailer, log
           link: link('/reset-password', { uid: user.id, token, lang: user.language }),
           language: user.language,
           product: config.productName,
+        }),
+      );
+    },
+
+    /**
+     * Mails a user added to a business the link to choose a password. It is a password-reset link that lives longer,
+     * so `/reset-password` and its confirm call serve both, and setting the password confirms the address.
+     */
+    async sendInvitation(options: { user: UserRow; inviter: UserRow; business: string; language: Language }) {
+      const { user, inviter, business, language } = options;
+      const token = await issueOneTimeToken(user.id, 'password_reset', INVITATION_TTL_MS);
+      const inviterName = `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email;
+      await sendMail(
+        invitationMail({
+          to: user.email,
+          link: link('/reset-password', { uid: user.id, token, lang: language }),
+          language,
+          product: config.productName,
+          inviter: inviterName,
+          business,
         }),
       );
     },

@@ -447,7 +447,7 @@ type Principal =
   | 'cut'
   | 'nobody';
 type Target = 'north' | 'acme' | 'porto' | 'south' | 'bravo';
-type Call = 'get' | 'addChild' | 'rename' | 'deactivate' | 'logs';
+type Call = 'get' | 'addChild' | 'rename' | 'deactivate' | 'logs' | 'users' | 'addUser';
 
 /** R: may read (GET, logs 200; edits 403). W: may read and edit. N: not reachable (404 everywhere). */
 const MATRIX: Record<Principal, Record<Target, 'W' | 'R' | 'N'>> = {
@@ -466,9 +466,9 @@ const MATRIX: Record<Principal, Record<Target, 'W' | 'R' | 'N'>> = {
 };
 
 const EXPECTED: Record<'W' | 'R' | 'N', Record<Call, number>> = {
-  W: { get: 200, logs: 200, addChild: 201, rename: 200, deactivate: 200 },
-  R: { get: 200, logs: 200, addChild: 403, rename: 403, deactivate: 403 },
-  N: { get: 404, logs: 404, addChild: 404, rename: 404, deactivate: 404 },
+  W: { get: 200, logs: 200, addChild: 201, rename: 200, deactivate: 200, users: 200, addUser: 200 },
+  R: { get: 200, logs: 200, addChild: 403, rename: 403, deactivate: 403, users: 200, addUser: 403 },
+  N: { get: 404, logs: 404, addChild: 404, rename: 404, deactivate: 404, users: 404, addUser: 404 },
 };
 
 describe.each(databaseKinds())('business authorisation matrix on %s', (kind) => {
@@ -496,6 +496,12 @@ describe.each(databaseKinds())('business authorisation matrix on %s', (kind) => 
           addChild: { method: 'POST', url: `${URL}/${id}`, payload: { description: `by ${principal}` } },
           rename: { method: 'PUT', url: `${URL}/${id}`, payload: { description: `M ${target}`, version } },
           deactivate: { method: 'POST', url: `${URL}/${id}/deactivate` },
+          users: { method: 'GET', url: `${URL}/${id}/users` },
+          addUser: {
+            method: 'POST',
+            url: `${URL}/${id}/users`,
+            payload: { emails: [`added-by-${principal.toLowerCase()}@example.com`], role: 'viewer' },
+          },
         };
         for (const [call, options] of Object.entries(calls) as [Call, (typeof calls)[Call]][]) {
           const status = (await t.request({ ...options, token })).statusCode;

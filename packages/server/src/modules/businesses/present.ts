@@ -1,8 +1,8 @@
-import { type Business, type BusinessLog, BusinessTheme } from '@iot/shared';
+import { type Business, type BusinessLog, BusinessTheme, ViewPermissions } from '@iot/shared';
 import type { BusinessLogRow } from './repo.js';
 import type { BusinessView } from './service.js';
 
-function parseTheme(json: string | null): BusinessTheme | null {
+export function parseTheme(json: string | null): BusinessTheme | null {
   if (json === null) return null;
   const parsed = BusinessTheme.safeParse(JSON.parse(json));
   return parsed.success ? parsed.data : null;
@@ -35,4 +35,11 @@ export function presentBusinessLog(row: BusinessLogRow): BusinessLog {
     details: JSON.parse(row.details) as Record<string, unknown>,
     createdAt: new Date(row.createdAt).toISOString(),
   };
+}
+
+/** A node's own per-role views; a stored value that does not parse counts as unset (inherited). */
+export function parseViewPermissions(json: string | null): ViewPermissions {
+  if (json === null) return {};
+  const parsed = ViewPermissions.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : {};
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type BusinessLogAction, type BusinessRole, ROLE_RANKS, type Role } from '@iot/shared';
+import { type BusinessLogAction, type BusinessRole, idsOnPath, ROLE_RANKS, type Role } from '@iot/shared';
 import { PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
 import type { BusinessesTable, BusinessLogsTable, Database, DatabaseSchema } from '../../db/schema.js';
 
@@ -35,7 +35,7 @@ const isProviderStaff = (caller: Caller) => caller.role === 'product';
  * `/.../id/` sorts between it and the same text ending in `0` instead of `/` ('0' follows '/'), in binary order (the
  * column is binary-collated on both databases), so a subtree is one index range scan.
  */
-function inSubtree(path: string) {
+export function inSubtree(path: string) {
   const upper = `${path.slice(0, -1)}0`;
   return sql<boolean>`(${sql.ref('businesses.path')} >= ${path} and ${sql.ref('businesses.path')} < ${upper})`;
 }
@@ -136,6 +136,44 @@ export function createBusinessesRepo(db: Database) {
         .execute();
     },
 
+    /** The nodes among `ids` that the caller reaches, with the caller's role there. */
+    async reachableAmong(caller: Caller, ids: string[], trx: Executor = db): Promise<ScopedBusinessRow[]> {
+      if (ids.length === 0) return [];
+      return (await scoped(caller, trx)).where('businesses.id', 'in', ids).execute();
+    },
+
+    /** The entries on the given nodes with who holds them. */
+    async usersOf(ids: string[], trx: Executor = db) {
+      if (ids.length === 0) return [];
+      return trx
+        .selectFrom('businessUsers')
+        .innerJoin('users', 'users.id', 'businessUsers.userId')
+        .select([
+          'businessUsers.businessId',
+          'businessUsers.role',
+          'users.id as userId',
+          'users.email',
+          'users.firstName',
+          'users.lastName',
+        ])
+        .where('businessUsers.businessId', 'in', ids)
+        .orderBy('users.email')
+        .execute();
+    },
+
+    async findEntry(businessId: string, userId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('businessUsers')
+        .select(['role'])
+        .where('businessId', '=', businessId)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async deleteEntry(businessId: string, userId: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('businessUsers').where('businessId', '=', businessId).where('userId', '=', userId).execute();
+    },
+
     /** How many nodes lie below a node (the node itself excluded). */
     async countDescendants(node: Pick<BusinessRow, 'id' | 'path'>, trx: Executor = db): Promise<number> {
       const row = await trx
@@ -185,6 +223,7 @@ export function createBusinessesRepo(db: Database) {
           theme: null,
           cfgLocked: 0,
           mergedLocked: 0,
+          viewPermissions: null,
           createdAt: now,
           version: 1,
         })
@@ -243,6 +282,43 @@ export function createBusinessesRepo(db: Database) {
       return trx
         .updateTable('businesses')
         .set((eb) => ({ status, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The configuration of a node and of its ancestors, nearest first (the node itself first). */
+    async configsOnPath(path: string, trx: Executor = db) {
+      return trx
+        .selectFrom('businesses')
+        .select(['id', 'description', 'depth', 'theme', 'logo', 'viewPermissions'])
+        .where('id', 'in', idsOnPath(path))
+        .orderBy('depth', 'desc')
+        .execute();
+    },
+
+    /** Saves a node's configuration over `expectedVersion`; undefined on a stale version. */
+    async updateConfigIfVersion(
+      id: string,
+      expectedVersion: number,
+      changes: { theme?: string | null; logo?: string | null; viewPermissions?: string | null },
+      trx: Executor = db,
+    ): Promise<BusinessRow | undefined> {
+      return trx
+        .updateTable('businesses')
+        .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Locks (1) or unlocks (0) a level's configuration and its lock alert together. */
+    async setLocked(id: string, locked: boolean, trx: Executor = db): Promise<BusinessRow | undefined> {
+      const value = locked ? 1 : 0;
+      return trx
+        .updateTable('businesses')
+        .set((eb) => ({ cfgLocked: value, mergedLocked: value, version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();

@@ -1,18 +1,27 @@
 import {
+  AddBusinessUsersRequest,
+  AddBusinessUsersResponse,
   Business,
+  BusinessConfig,
   BusinessCount,
   Businesses,
   BusinessLogPage,
   BusinessLogsQuery,
   BusinessModeQuery,
   BusinessParams,
+  BusinessUserParams,
+  BusinessUsers,
   CreateBusinessRequest,
   ErrorResponse,
+  translate,
+  UpdateBusinessConfigRequest,
   UpdateBusinessRequest,
+  UpdateBusinessUserRequest,
   z,
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { requestLanguage } from '../../http/language.js';
 import type { AuthService } from '../auth/service.js';
 import { presentBusiness, presentBusinessLog } from './present.js';
 import type { BusinessesService } from './service.js';
@@ -168,6 +177,26 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
     );
   }
 
+  for (const [action, locked] of [
+    ['lock', true],
+    ['unlock', false],
+  ] as const) {
+    app.post(
+      `${base}/:id/${action}`,
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: `Provider staff: ${action} a level (only while its cfg and merged locks agree)`,
+          params: BusinessParams,
+          response: { 200: Business, ...write },
+        },
+      },
+      async (request) =>
+        presentBusiness(await businesses.setLocked(sessionOf(request).user, request.params.id, locked)),
+    );
+  }
+
   app.get(
     `${base}/:id/logs`,
     {
@@ -183,6 +212,109 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const page = await businesses.logs(sessionOf(request).user, request.params.id, request.query);
       return { data: page.rows.map(presentBusinessLog), totalElements: page.total, hasNext: page.hasNext };
+    },
+  );
+
+  app.get(
+    `${base}/:id/config`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A reachable node's theme, logo and per-role views, with what it inherits from its ancestors",
+        params: BusinessParams,
+        response: { 200: BusinessConfig, ...read },
+      },
+    },
+    async (request) => businesses.config(sessionOf(request).user, request.params.id),
+  );
+
+  app.patch(
+    `${base}/:id/config`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Admin on the node: set or unset theme, logo (plan: customColorAndLogo) and per-role views',
+        params: BusinessParams,
+        body: UpdateBusinessConfigRequest,
+        response: { 200: BusinessConfig, ...write },
+      },
+    },
+    async (request) => businesses.updateConfig(sessionOf(request).user, request.params.id, request.body),
+  );
+
+  app.get(
+    `${base}/:id/users`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A reachable node's users; `inherited` marks the roles that come from its ancestors' entries",
+        params: BusinessParams,
+        response: { 200: BusinessUsers, ...read },
+      },
+    },
+    async (request) => businesses.users(sessionOf(request).user, request.params.id),
+  );
+
+  app.post(
+    `${base}/:id/users`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Admin on the node: add users by e-mail (unknown addresses are invited), answered per address',
+        params: BusinessParams,
+        body: AddBusinessUsersRequest,
+        response: { 200: AddBusinessUsersResponse, ...write },
+      },
+    },
+    async (request) => {
+      const language = requestLanguage(request);
+      const results = await businesses.addUsers(sessionOf(request).user, request.params.id, request.body, language);
+      return {
+        results: results.map((result) => ({
+          ...result,
+          message: translate(result.code, language, { email: result.email, ...result.params }),
+        })),
+      };
+    },
+  );
+
+  app.patch(
+    `${base}/:id/users`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Admin on the node: change a listed user's role (never above the caller's own)",
+        params: BusinessParams,
+        body: UpdateBusinessUserRequest,
+        response: { 200: BusinessUsers, ...write },
+      },
+    },
+    async (request) => {
+      const user = sessionOf(request).user;
+      await businesses.updateUser(user, request.params.id, request.body);
+      return businesses.users(user, request.params.id);
+    },
+  );
+
+  app.delete(
+    `${base}/:id/users/:email`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Admin on the node: take a user off its list',
+        params: BusinessUserParams,
+        response: { 204: z.null(), ...write },
+      },
+    },
+    async (request, reply) => {
+      await businesses.removeUser(sessionOf(request).user, request.params.id, request.params.email);
+      return reply.status(204).send(null);
     },
   );
 };

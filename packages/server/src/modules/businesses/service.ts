@@ -1,16 +1,30 @@
 import {
+  type AddBusinessUsersRequest,
   BUSINESS_STATUS,
+  type BusinessConfig,
   type BusinessLogsQuery,
   type BusinessRole,
+  type BusinessUser,
   type CreateBusinessRequest,
+  DEFAULT_ROLE_VIEWS,
+  Email,
   hasRank,
+  idsOnPath,
   isProviderStaff,
+  type Language,
+  type MessageCode,
+  type UpdateBusinessConfigRequest,
   type UpdateBusinessRequest,
+  type UpdateBusinessUserRequest,
+  VIEW_ROLES,
 } from '@iot/shared';
 import type { Transaction } from 'kysely';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { PlansService } from '../plans/service.js';
 import type { UserRow } from '../users/present.js';
+import type { UsersRepo } from '../users/repo.js';
+import { parseTheme, parseViewPermissions } from './present.js';
 import type { BusinessesRepo, ScopedBusinessRow } from './repo.js';
 
 /** A node with what its presentation needs besides its own row. */
@@ -23,6 +37,24 @@ export interface BusinessView {
   deviceCount: number;
 }
 
+/** What happened to one address of an add-users call; the route words it in the caller's language. */
+export interface AddedUser {
+  email: string;
+  outcome: 'added' | 'invited' | 'refused';
+  code: MessageCode;
+  params?: Record<string, number>;
+}
+
+/** Mails a new user the link to choose a password (the auth service's `sendInvitation`). */
+export type SendInvitation = (options: {
+  user: UserRow;
+  inviter: UserRow;
+  business: string;
+  language: Language;
+}) => Promise<void>;
+
+const nameOf = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+
 /**
  * The business tree (SPEC sections 3-6). Every read goes through the repo's scope, so a node the caller does not reach
  * is `not_found`; editing the tree needs `admin` on the node (and on a move's target).
@@ -30,10 +62,16 @@ export interface BusinessView {
 export function createBusinessesService({
   db,
   businessesRepo,
+  usersRepo,
+  plans,
+  sendInvitation,
   now = Date.now,
 }: {
   db: Database;
   businessesRepo: BusinessesRepo;
+  usersRepo: UsersRepo;
+  plans: PlansService;
+  sendInvitation: SendInvitation;
   now?: () => number;
 }) {
   async function reachable(user: UserRow, id: string, trx?: Transaction<DatabaseSchema>) {
@@ -44,6 +82,26 @@ export function createBusinessesService({
 
   function assertCanEdit(node: ScopedBusinessRow) {
     if (!hasRank(node.role, 'admin')) throw new AppError('business.no_permission');
+  }
+
+  /** Nobody gives, or takes away, a role above their own on the node. */
+  function assertWithinOwnRank(node: ScopedBusinessRow, role: BusinessRole) {
+    if (!hasRank(node.role, role)) throw new AppError('business.role_above_own');
+  }
+
+  /** The user behind `email` and their entry on the node, for changing it: never oneself, never a missing entry. */
+  async function entryToChange(
+    user: UserRow,
+    node: ScopedBusinessRow,
+    email: string,
+    trx: Transaction<DatabaseSchema>,
+  ) {
+    if (email === user.email) throw new AppError('business.user_self');
+    const target = await usersRepo.findByEmail(email, trx);
+    const entry = target && (await businessesRepo.findEntry(node.id, target.id, trx));
+    if (!target || !entry) throw new AppError('business.user_not_in_list');
+    assertWithinOwnRank(node, entry.role);
+    return { target, entry };
   }
 
   /** Views of the given nodes; `reachableSlugs` are the caller's reachable nodes' slugs by id. */
@@ -82,6 +140,41 @@ export function createBusinessesService({
         }),
       ),
     );
+  }
+
+  /** A node's configuration with what it inherits from its ancestors (SPEC 6: views inherited when unset). */
+  async function configOf(user: UserRow, node: ScopedBusinessRow): Promise<BusinessConfig> {
+    const rows = (await businessesRepo.configsOnPath(node.path)).map((row) => ({
+      ...row,
+      theme: parseTheme(row.theme),
+      views: parseViewPermissions(row.viewPermissions),
+    }));
+    const reachableIds = new Set(
+      (
+        await businessesRepo.reachableAmong(
+          user,
+          rows.map((row) => row.id),
+        )
+      ).map((row) => row.id),
+    );
+    const own = rows.find((row) => row.id === node.id);
+    return {
+      theme: own?.theme ?? null,
+      logo: own?.logo ?? null,
+      effective: {
+        theme: rows.find((row) => row.theme !== null)?.theme ?? null,
+        logo: rows.find((row) => row.logo !== null)?.logo ?? null,
+      },
+      viewPermissions: VIEW_ROLES.map((role) => {
+        const holder = rows.find((row) => row.views[role] !== undefined);
+        const views = holder?.views[role];
+        if (!holder || !views) return { role, ...DEFAULT_ROLE_VIEWS, source: 'default', inheritedFrom: null };
+        if (holder.id === node.id) return { role, ...views, source: 'own', inheritedFrom: null };
+        const inheritedFrom = reachableIds.has(holder.id) ? { id: holder.id, description: holder.description } : null;
+        return { role, ...views, source: 'inherited', inheritedFrom };
+      }),
+      version: node.version,
+    };
   }
 
   async function viewOf(user: UserRow, row: ScopedBusinessRow): Promise<BusinessView> {
@@ -139,6 +232,7 @@ export function createBusinessesService({
         await businessesRepo.lockTree(trx);
         const parent = await reachable(user, parentId, trx);
         assertCanEdit(parent);
+        await plans.assertCanAddChild(parent, trx);
         const created = await businessesRepo.insert({ ...request, parent }, now(), trx);
         const details = { childId: created.id, description: created.description };
         await businessesRepo.insertLog(
@@ -238,6 +332,210 @@ export function createBusinessesService({
         await businessesRepo.insertLog({ businessId: node.id, userId: user.id, action, details: {} }, now(), trx);
       });
       return viewOf(user, await reachable(user, node.id));
+    },
+
+    /**
+     * The entries on a reachable node, and the roles that reach it from entries on the ancestors the caller also
+     * reaches (the nearest such entry per user), for users without an entry of their own on the node.
+     */
+    async users(user: UserRow, id: string): Promise<{ users: BusinessUser[]; inherited: BusinessUser[] }> {
+      const node = await reachable(user, id);
+      const ancestorIds = idsOnPath(node.path).filter((ancestorId) => ancestorId !== node.id);
+      const ancestors = await businessesRepo.reachableAmong(user, ancestorIds);
+      const entries = await businessesRepo.usersOf([node.id, ...ancestors.map((ancestor) => ancestor.id)]);
+      const own = entries.filter((entry) => entry.businessId === node.id);
+      const withOwn = new Set(own.map((entry) => entry.userId));
+      const nearestFirst = [...ancestors].sort((a, b) => b.depth - a.depth);
+      const inherited: BusinessUser[] = [];
+      const seen = new Set<string>();
+      for (const ancestor of nearestFirst) {
+        for (const entry of entries) {
+          if (entry.businessId !== ancestor.id || withOwn.has(entry.userId) || seen.has(entry.userId)) continue;
+          seen.add(entry.userId);
+          inherited.push({
+            email: entry.email,
+            name: nameOf(entry),
+            role: entry.role,
+            inheritedFrom: { id: ancestor.id, description: ancestor.description },
+          });
+        }
+      }
+      inherited.sort((a, b) => a.email.localeCompare(b.email));
+      return {
+        users: own.map((entry) => ({ email: entry.email, name: nameOf(entry), role: entry.role, inheritedFrom: null })),
+        inherited,
+      };
+    },
+
+    /**
+     * Adds several addresses to a node the caller administers, each checked on its own (SPEC 5: a valid address, not
+     * already in the list, not oneself). An unknown address becomes an unconfirmed user, invited by mail in `language` (so is a user invited before who
+     * has not chosen a password yet)
+     * once the additions are saved; an address past the plan's `maxUsers` is refused. The role may not be above the caller's own there; that refuses the whole call.
+     */
+    async addUsers(
+      user: UserRow,
+      id: string,
+      request: AddBusinessUsersRequest,
+      language: Language,
+    ): Promise<AddedUser[]> {
+      const invited: UserRow[] = [];
+      const { node, results } = await db.transaction().execute(async (trx) => {
+        // Under the tree lock, so two concurrent additions cannot both take the plan's last free user.
+        await businessesRepo.lockTree(trx);
+        const node = await reachable(user, id, trx);
+        assertCanEdit(node);
+        assertWithinOwnRank(node, request.role);
+        const results: AddedUser[] = [];
+        const seen = new Set<string>();
+        for (const raw of request.emails) {
+          const parsed = Email.safeParse(raw);
+          if (!parsed.success) {
+            results.push({ email: raw.trim(), outcome: 'refused', code: 'business.invalid_email' });
+            continue;
+          }
+          const email = parsed.data;
+          const refuse = (code: MessageCode) => results.push({ email, outcome: 'refused', code });
+          if (email === user.email) {
+            refuse('business.user_self');
+            continue;
+          }
+          let target = await usersRepo.findByEmail(email, trx);
+          if (seen.has(email) || (target && (await businessesRepo.findEntry(node.id, target.id, trx)))) {
+            refuse('business.user_already_added');
+            continue;
+          }
+          seen.add(email);
+          const limit = await plans.userLimitReached(node, target?.id, trx);
+          if (limit !== undefined) {
+            results.push({ email, outcome: 'refused', code: 'plan.limit_exceeded', params: { limit } });
+            continue;
+          }
+          // An invited user who has not chosen a password yet gets a fresh invitation with this level too.
+          const isNew = !target || (target.passwordHash === null && target.emailConfirmedAt === null);
+          if (!target) {
+            target = await usersRepo.insert({ email, passwordHash: null, language, emailConfirmed: false }, trx);
+            if (!target) throw new AppError('conflict');
+          }
+          if (isNew) invited.push(target);
+          await businessesRepo.setEntry(node.id, target.id, request.role, now(), trx);
+          await businessesRepo.insertLog(
+            {
+              businessId: node.id,
+              userId: user.id,
+              action: 'user_added',
+              details: { email, role: request.role, invited: isNew },
+            },
+            now(),
+            trx,
+          );
+          results.push({
+            email,
+            outcome: isNew ? 'invited' : 'added',
+            code: isNew ? 'business.user_invited' : 'business.user_added',
+          });
+        }
+        return { node, results };
+      });
+      for (const newUser of invited) {
+        await sendInvitation({ user: newUser, inviter: user, business: node.description, language });
+      }
+      return results;
+    },
+
+    /** A new role for a user in the node's list; neither the new nor the current role may be above the caller's. */
+    async updateUser(user: UserRow, id: string, request: UpdateBusinessUserRequest): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const node = await reachable(user, id, trx);
+        assertCanEdit(node);
+        assertWithinOwnRank(node, request.role);
+        const { target, entry } = await entryToChange(user, node, request.email, trx);
+        if (entry.role === request.role) return;
+        await businessesRepo.setEntry(node.id, target.id, request.role, now(), trx);
+        const details = { email: target.email, from: entry.role, to: request.role };
+        await businessesRepo.insertLog(
+          { businessId: node.id, userId: user.id, action: 'user_role_changed', details },
+          now(),
+          trx,
+        );
+      });
+    },
+
+    /** Takes a user off the node's list (their account stays). */
+    async removeUser(user: UserRow, id: string, email: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const node = await reachable(user, id, trx);
+        assertCanEdit(node);
+        const { target, entry } = await entryToChange(user, node, email, trx);
+        await businessesRepo.deleteEntry(node.id, target.id, trx);
+        const details = { email: target.email, role: entry.role };
+        await businessesRepo.insertLog(
+          { businessId: node.id, userId: user.id, action: 'user_removed', details },
+          now(),
+          trx,
+        );
+      });
+    },
+
+    async config(user: UserRow, id: string): Promise<BusinessConfig> {
+      return configOf(user, await reachable(user, id));
+    },
+
+    /**
+     * Changes a node's theme, logo and/or per-role views over the `version` read (admin on the node). Setting a theme
+     * or a logo needs the plan feature `customColorAndLogo`; unsetting them does not.
+     */
+    async updateConfig(user: UserRow, id: string, request: UpdateBusinessConfigRequest): Promise<BusinessConfig> {
+      await db.transaction().execute(async (trx) => {
+        const node = await reachable(user, id, trx);
+        assertCanEdit(node);
+        if (request.theme || request.logo) {
+          const { features } = await plans.planOf(node, trx);
+          if (!features.customColorAndLogo) throw new AppError('plan.unavailable');
+        }
+        const changes: { theme?: string | null; logo?: string | null; viewPermissions?: string | null } = {};
+        if (request.theme !== undefined) changes.theme = request.theme && JSON.stringify(request.theme);
+        if (request.logo !== undefined) changes.logo = request.logo;
+        if (request.viewPermissions !== undefined) {
+          const views = parseViewPermissions(node.viewPermissions);
+          for (const [role, roleViews] of Object.entries(request.viewPermissions)) {
+            if (roleViews) views[role as keyof typeof views] = roleViews;
+            else delete views[role as keyof typeof views];
+          }
+          changes.viewPermissions = Object.keys(views).length > 0 ? JSON.stringify(views) : null;
+        }
+        const updated = await businessesRepo.updateConfigIfVersion(node.id, request.version, changes, trx);
+        if (!updated) throw new AppError('conflict');
+        const details = {
+          fields: Object.keys(changes),
+          ...(request.viewPermissions ? { roles: Object.keys(request.viewPermissions) } : {}),
+        };
+        await businessesRepo.insertLog(
+          { businessId: node.id, userId: user.id, action: 'config_changed', details },
+          now(),
+          trx,
+        );
+      });
+      return configOf(user, await reachable(user, id));
+    },
+
+    /**
+     * Locks (`active` cfg and merged false) or unlocks (both true) a level: provider staff only, and only while the
+     * level's own lock (cfg) and the lock alert (merged) agree (SPEC 4).
+     */
+    async setLocked(user: UserRow, id: string, locked: boolean): Promise<BusinessView> {
+      if (!isProviderStaff(user)) {
+        await reachable(user, id);
+        throw new AppError('forbidden');
+      }
+      await db.transaction().execute(async (trx) => {
+        const node = await reachable(user, id, trx);
+        if (node.cfgLocked !== node.mergedLocked) throw new AppError('business.lock_mismatch');
+        await businessesRepo.setLocked(node.id, locked, trx);
+        const action = locked ? 'locked' : 'unlocked';
+        await businessesRepo.insertLog({ businessId: node.id, userId: user.id, action, details: {} }, now(), trx);
+      });
+      return viewOf(user, await reachable(user, id));
     },
 
     /** One page of a reachable node's activity log. */

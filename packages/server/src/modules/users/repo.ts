@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_CALL_RECEPTION, type Language, type UserRole } from '@iot/shared';
-import type { Transaction, Updateable } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, DatabaseSchema, UsersTable } from '../../db/schema.js';
 import type { UserRow } from './present.js';
 
@@ -32,6 +32,38 @@ export function createUsersRepo(db: Database) {
       if (emails.length === 0) return [];
       const rows = await trx.selectFrom('users').select('id').where('email', 'in', emails).execute();
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * One page of all users, by e-mail (the unique index's order), with how many business entries each has (read
+     * through the entries' user index). `search` matches a part of the e-mail or of the full name, ignoring case.
+     */
+    async page(options: { search?: string; limit: number; offset: number }, trx: Executor = db) {
+      let query = trx.selectFrom('users');
+      if (options.search) {
+        const pattern = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const name = sql`lower(${sql.ref('users.firstName')} || ' ' || ${sql.ref('users.lastName')})`;
+        query = query.where(
+          sql<boolean>`(${sql.ref('users.email')} like ${pattern} escape '\\' or ${name} like ${pattern} escape '\\')`,
+        );
+      }
+      const [rows, total] = await Promise.all([
+        query
+          .select(['users.email', 'users.firstName', 'users.lastName', 'users.role', 'users.emailConfirmedAt'])
+          .select((eb) =>
+            eb
+              .selectFrom('businessUsers')
+              .select((inner) => inner.fn.countAll<number | string>().as('n'))
+              .whereRef('businessUsers.userId', '=', 'users.id')
+              .as('businesses'),
+          )
+          .orderBy('users.email')
+          .limit(options.limit)
+          .offset(options.offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
     },
 
     async count(trx: Executor = db): Promise<number> {

@@ -1,4 +1,4 @@
-import { ErrorResponse, UpdateProfileRequest, User, UserParams } from '@iot/shared';
+import { ErrorResponse, UpdateProfileRequest, User, UserPage, UserParams, UsersQuery } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
 import type { AuthService } from '../auth/service.js';
@@ -11,6 +11,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: User
 ) => {
   // On request, before the body is read and validated: a signed-out caller learns nothing about valid input.
   const onRequest = requireSession(auth);
+
+  app.get(
+    '/users',
+    {
+      onRequest,
+      schema: {
+        tags: ['users'],
+        summary: 'Provider staff: every user, searched by e-mail or name and paged',
+        querystring: UsersQuery,
+        response: { 200: UserPage, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => users.list(sessionOf(request).user, request.query),
+  );
 
   app.get(
     '/users/:email',

@@ -1,4 +1,4 @@
-import type { UpdateProfileRequest } from '@iot/shared';
+import { isProviderStaff, type UpdateProfileRequest, type UserPage, type UsersQuery } from '@iot/shared';
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -7,6 +7,27 @@ import type { UsersRepo } from './repo.js';
 
 export function createUsersService({ usersRepo }: { usersRepo: UsersRepo }) {
   return {
+    /** The users page (SPEC section 6): provider staff only. */
+    async list(viewer: UserRow, query: UsersQuery): Promise<UserPage> {
+      if (!isProviderStaff(viewer)) throw new AppError('forbidden');
+      const { rows, total } = await usersRepo.page({
+        ...(query.search ? { search: query.search } : {}),
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return {
+        data: rows.map((row) => ({
+          email: row.email,
+          name: `${row.firstName} ${row.lastName}`.trim(),
+          role: row.role,
+          confirmed: row.emailConfirmedAt !== null,
+          businesses: Number(row.businesses ?? 0),
+        })),
+        totalElements: total,
+        hasNext: query.page * query.pageSize < total,
+      };
+    },
+
     /** A user by e-mail: oneself, or anyone for provider staff; for everyone else another user does not exist. */
     async getByEmail(viewer: UserRow, email: string): Promise<UserRow> {
       const normalised = email.trim().toLowerCase();
