@@ -101,6 +101,8 @@ export const routeTable: readonly AppRoute[] = [
     path: paths.businessConfig,
     access: 'required',
     frame: 'shell',
+    screen: () =>
+      import('@/features/businesses/pages/business-config-page').then((m) => ({ Component: m.BusinessConfigPage })),
     title: 'route.businessConfig',
   },
   {

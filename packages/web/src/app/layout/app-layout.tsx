@@ -1,6 +1,13 @@
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
+import { BUSINESS_PANEL_WIDTH, BusinessTreePanel } from '@/features/businesses/components/business-tree-panel';
 import { usePublicKey } from '@/features/keys/api/get-public-key';
 import { NotificationsDialog } from '@/features/notifications/components/notifications-dialog';
 import { SigfoxTokensDialog } from '@/features/sigfox-tokens/components/sigfox-tokens-dialog';
@@ -12,16 +19,23 @@ import { AppTopBar } from './app-top-bar';
 import { RouteScreen } from './route-screen';
 import { useNotificationsDialog } from './use-notifications-dialog';
 
+/** The app bar's height on a desktop (MUI's dense-free toolbar from the `sm` breakpoint up). */
+const APP_BAR_HEIGHT = 64;
+
 /** A query flag such as `hideAppBar` (SPEC section 2) is set when present and not `false` or `0`. */
 const isFlagSet = (value: string | null) => value !== null && value !== 'false' && value !== '0';
 
 /**
  * The shell of every page but the sign-in ones: the app bar (hidden by the `hideAppBar` query flag) over the page,
- * and the dialogs the app bar opens. The business-tree side panel (a later issue) takes its place beside `main`.
+ * the business-tree side panel beside it for a signed-in user (a drawer on phones), and the dialogs the app bar opens.
  */
 export function AppLayout() {
+  const { t } = useTranslation();
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('md'));
+  const [treeOpen, setTreeOpen] = useState(false);
   const matches = useMatches();
   const route = routeOfHandle(matches.at(-1)?.handle);
+  const businessId = matches.at(-1)?.params.businessId;
   const [params] = useSearchParams();
   const hideAppBar = isFlagSet(params.get('hideAppBar'));
   const currentUser = useCurrentUser();
@@ -49,10 +63,42 @@ export function AppLayout() {
         />
       )}
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        {user && !isPhone && (
+          <Box
+            sx={{
+              width: BUSINESS_PANEL_WIDTH,
+              flexShrink: 0,
+              borderRight: 1,
+              borderColor: 'divider',
+              bgcolor: 'background.paper',
+              position: 'sticky',
+              top: hideAppBar ? 0 : APP_BAR_HEIGHT,
+              height: hideAppBar ? '100dvh' : `calc(100dvh - ${APP_BAR_HEIGHT}px)`,
+            }}
+          >
+            <BusinessTreePanel user={user} businessId={businessId} />
+          </Box>
+        )}
         <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
+          {user && isPhone && (
+            <Box sx={{ px: 1, pt: 1 }}>
+              <Button size="small" startIcon={<AccountTreeOutlined />} onClick={() => setTreeOpen(true)}>
+                {t('businesses.tree')}
+              </Button>
+            </Box>
+          )}
           <RouteScreen route={route} user={user} />
         </Box>
       </Box>
+      {user && isPhone && (
+        <Drawer
+          open={treeOpen}
+          onClose={() => setTreeOpen(false)}
+          slotProps={{ paper: { sx: { width: `min(${BUSINESS_PANEL_WIDTH}px, 88vw)` } } }}
+        >
+          <BusinessTreePanel user={user} businessId={businessId} onNavigate={() => setTreeOpen(false)} />
+        </Drawer>
+      )}
       <NotificationsDialog
         open={Boolean(user) && notifications.open}
         onClose={notifications.close}

@@ -18,6 +18,7 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { useSignOutEverywhere } from '@/features/auth/api/sign-out-everywhere';
+import { BusinessList } from '@/features/businesses/components/business-list';
 import { useUser } from '@/lib/auth/get-user';
 import { useProfileLanguage } from '@/lib/auth/use-profile-language';
 import { fullName, initials } from '@/lib/auth/user-name';
@@ -74,8 +75,8 @@ function Account({ user }: { user: User }) {
 }
 
 /**
- * The landing of `/` and `/businesses` until the business list is built: who is signed in, the profile's language
- * and the ways to sign out.
+ * The landing of `/` and `/businesses`: the business list, then who is signed in, the profile's language and the
+ * ways to sign out.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -83,25 +84,30 @@ export function HomePage() {
   const [email] = useState(getSessionEmail);
   const user = useUser(email);
   return (
-    <ContentPage title={t('home.title')} maxWidth={560}>
-      <Stack spacing={2.5}>
-        <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-          {user.data ? (
-            <Account user={user.data} />
-          ) : user.isError ? (
-            <Stack spacing={2.5}>
-              <Alert severity="error">{errorMessage(t, user.error)}</Alert>
-              <Button variant="contained" onClick={() => void user.refetch()}>
-                {t('app.retry')}
-              </Button>
-            </Stack>
-          ) : (
-            <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-              <CircularProgress aria-label={t('app.loading')} />
-            </Box>
-          )}
-        </Paper>
-        <Alert severity="info">{t('home.businessesLater')}</Alert>
+    <ContentPage title={t('businesses.listTitle')} maxWidth={1040}>
+      <Stack spacing={4}>
+        <BusinessList />
+        <Stack spacing={1.5} component="section" aria-labelledby="home-account-title" sx={{ maxWidth: 560 }}>
+          <Typography id="home-account-title" variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600 }}>
+            {t('home.title')}
+          </Typography>
+          <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
+            {user.data ? (
+              <Account user={user.data} />
+            ) : user.isError ? (
+              <Stack spacing={2.5}>
+                <Alert severity="error">{errorMessage(t, user.error)}</Alert>
+                <Button variant="contained" onClick={() => void user.refetch()}>
+                  {t('app.retry')}
+                </Button>
+              </Stack>
+            ) : (
+              <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+                <CircularProgress aria-label={t('app.loading')} />
+              </Box>
+            )}
+          </Paper>
+        </Stack>
       </Stack>
     </ContentPage>
   );

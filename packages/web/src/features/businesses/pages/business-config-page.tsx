@@ -1,0 +1,139 @@
+import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ContentPage } from '@/components/content-page';
+import { useCurrentUser } from '@/lib/auth/use-current-user';
+import { errorMessage } from '@/lib/error-message';
+import { useBusinesses } from '../api/get-businesses';
+import { useBusinessActions } from '../components/business-actions';
+import { BusinessLogs } from '../components/business-logs';
+import { BusinessTreeView } from '../components/business-tree-view';
+import { BusinessUsers } from '../components/business-users';
+import { useExpandedBusinesses } from '../components/use-expanded-businesses';
+import { businessConfigPath } from '../lib/business-paths';
+import { type BusinessTree, buildBusinessTree, businessPath } from '../lib/business-tree';
+
+/** The tabs of SPEC section 2, in its order. */
+const TABS = [
+  'hierarchy',
+  'assets',
+  'devices',
+  'users',
+  'alarms',
+  'contracts',
+  'logs',
+  'manager',
+  'journeys',
+  'inventory',
+] as const;
+type ConfigTab = (typeof TABS)[number];
+const BUILT_TABS: ReadonlySet<ConfigTab> = new Set(['hierarchy', 'users', 'logs']);
+
+function Hierarchy({ tree, businessId }: { tree: BusinessTree; businessId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser().data;
+  const rootIds = useMemo(() => [businessId], [businessId]);
+  const { expanded, toggle, expand } = useExpandedBusinesses(tree, rootIds);
+  const actions = useBusinessActions(tree, user, expand);
+  return (
+    <Paper variant="outlined" sx={{ height: 480 }}>
+      <BusinessTreeView
+        tree={tree}
+        rootIds={rootIds}
+        expanded={expanded}
+        onToggle={toggle}
+        selectedId={businessId}
+        onSelect={(id) => {
+          const business = tree.byId.get(id);
+          if (business && id !== businessId) void navigate(businessConfigPath(business));
+        }}
+        onOpenMenu={actions.openMenu}
+        initialHeight={480}
+        label={t('businesses.tab.hierarchy')}
+      />
+      {actions.elements}
+    </Paper>
+  );
+}
+
+function TabLater() {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <ConstructionOutlined sx={{ fontSize: 32, color: 'primary.main' }} aria-hidden />
+        <Typography sx={{ color: 'text.secondary' }}>{t('businesses.tabLater')}</Typography>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** `/businesses/{id}/{name}/config`: one level's configuration, a tab per section (`?tab=`). */
+export function BusinessConfigPage() {
+  const { t } = useTranslation();
+  const { businessId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab') as ConfigTab | null;
+  const tab: ConfigTab = requested && TABS.includes(requested) ? requested : 'hierarchy';
+  const businesses = useBusinesses();
+  const tree = useMemo(() => (businesses.data ? buildBusinessTree(businesses.data) : undefined), [businesses.data]);
+  const business = tree?.byId.get(businessId);
+  const user = useCurrentUser().data;
+
+  return (
+    <ContentPage
+      title={business ? business.description : t('route.businessConfig')}
+      subtitle={business && tree ? businessPath(tree, business._id) : undefined}
+      maxWidth={1040}
+    >
+      {businesses.isError ? (
+        <Alert severity="error">{errorMessage(t, businesses.error)}</Alert>
+      ) : !tree ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+          <CircularProgress aria-label={t('app.loading')} />
+        </Box>
+      ) : !business ? (
+        <Alert severity="warning">{t('businesses.notFound')}</Alert>
+      ) : (
+        <Stack spacing={2.5}>
+          <Tabs
+            value={tab}
+            onChange={(_event, next: ConfigTab) => setParams({ tab: next }, { replace: true })}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label={t('businesses.tabs')}
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
+            {TABS.map((name) => (
+              <Tab key={name} value={name} label={t(`businesses.tab.${name}`)} />
+            ))}
+          </Tabs>
+          <Box role="tabpanel" aria-label={t(`businesses.tab.${tab}`)}>
+            {tab === 'hierarchy' && <Hierarchy key={business._id} tree={tree} businessId={business._id} />}
+            {tab === 'users' && user && (
+              <BusinessUsers key={business._id} tree={tree} businessId={business._id} user={user} />
+            )}
+            {tab === 'logs' && (
+              <BusinessLogs
+                key={business._id}
+                businessId={business._id}
+                nameOf={(id) => tree.byId.get(id)?.description}
+              />
+            )}
+            {!BUILT_TABS.has(tab) && <TabLater />}
+          </Box>
+        </Stack>
+      )}
+    </ContentPage>
+  );
+}
