@@ -22,7 +22,7 @@ async function freePort(): Promise<number> {
  */
 export const ADMIN = { email: 'admin@example.com', password: 'e2e admin password' };
 
-export async function startServer(options: { smtpUrl: string; webDistDir?: string }) {
+export async function startServer(options: { smtpUrl: string; webDistDir?: string; seedDemo?: boolean }) {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'iot-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -37,7 +37,7 @@ export async function startServer(options: { smtpUrl: string; webDistDir?: strin
       DATA_DIR: dataDir,
       SMTP_URL: options.smtpUrl,
       ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'false',
+      SEED_DEMO: options.seedDemo ? 'true' : 'false',
       LOG_LEVEL: 'warn',
       ...(options.webDistDir ? { WEB_DIST_DIR: resolve(repositoryRoot, options.webDistDir) } : {}),
     },
@@ -60,6 +60,8 @@ export async function startServer(options: { smtpUrl: string; webDistDir?: strin
   return {
     url,
     output: () => output,
+    /** The demo users' password, printed at the first start when `seedDemo` is set. */
+    demoPassword: () => output.match(/share the password (\S+)/)?.[1] ?? '',
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
