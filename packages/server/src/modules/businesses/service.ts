@@ -53,6 +53,9 @@ export type SendInvitation = (options: {
   language: Language;
 }) => Promise<void>;
 
+/** How many ids one query over a list of ids takes (well under SQLite's and PostgreSQL's parameter limits). */
+const ENTRY_BATCH = 500;
+
 const nameOf = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
 
 /**
@@ -104,42 +107,59 @@ export function createBusinessesService({
     return { target, entry };
   }
 
-  /** Views of the given nodes; `reachableSlugs` are the caller's reachable nodes' slugs by id. */
-  async function viewsOf(user: UserRow, rows: ScopedBusinessRow[], reachableSlugs?: Map<string, string>) {
+  /**
+   * Views of the given nodes in a bounded number of queries, whatever their number. `tree`, when the caller's whole
+   * reachable tree is at hand already (the listing, the roots), gives the children and the parents' slugs in memory;
+   * otherwise (a few nodes) one query finds their reachable children and one their reachable parents.
+   */
+  async function viewsOf(user: UserRow, rows: ScopedBusinessRow[], tree?: ScopedBusinessRow[]) {
     const ids = rows.map((row) => row.id);
-    const [children, entries] = await Promise.all([
-      businessesRepo.reachableChildrenOf(user, ids),
-      businessesRepo.entriesOf(ids),
+    const parentIds = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
+    const [children, parents, entries, deviceCounts] = await Promise.all([
+      tree
+        ? tree.map((row) => ({ id: row.id, parentId: row.parentId }))
+        : businessesRepo.reachableChildrenOf(user, ids),
+      tree ?? businessesRepo.reachableAmong(user, parentIds),
+      // A large listing: the entries within the caller's reach (two queries); a few nodes: one query over their ids.
+      tree && rows.length > ENTRY_BATCH ? businessesRepo.entriesOfReachable(user) : entriesOf(ids),
+      businessesRepo.countDevicesInSubtrees(rows),
     ]);
-    let slugs = reachableSlugs;
-    if (!slugs) {
-      const parentIds = rows.flatMap((row) => (row.parentId ? [row.parentId] : []));
-      const reachableParents = await Promise.all(parentIds.map((id) => businessesRepo.findReachable(user, id)));
-      slugs = new Map(reachableParents.flatMap((parent) => (parent ? [[parent.id, parent.slug] as const] : [])));
-    }
+    const slugs = new Map(parents.map((parent) => [parent.id, parent.slug]));
+    const wanted = new Set(ids);
     const childIdsOf = new Map<string, string[]>();
     for (const child of children) {
-      if (!child.parentId) continue;
-      childIdsOf.set(child.parentId, [...(childIdsOf.get(child.parentId) ?? []), child.id]);
+      if (!child.parentId || !wanted.has(child.parentId)) continue;
+      const siblings = childIdsOf.get(child.parentId);
+      if (siblings) siblings.push(child.id);
+      else childIdsOf.set(child.parentId, [child.id]);
     }
+    // Children in id order, as the query for a few nodes answers them.
+    if (tree) for (const siblings of childIdsOf.values()) siblings.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const usersOf = new Map<string, BusinessView['users']>();
     for (const entry of entries) {
-      usersOf.set(entry.businessId, [
-        ...(usersOf.get(entry.businessId) ?? []),
-        { email: entry.email, role: entry.role },
-      ]);
+      if (!wanted.has(entry.businessId)) continue;
+      const holders = usersOf.get(entry.businessId);
+      const holder = { email: entry.email, role: entry.role };
+      if (holders) holders.push(holder);
+      else usersOf.set(entry.businessId, [holder]);
     }
-    return Promise.all(
-      rows.map(
-        async (row): Promise<BusinessView> => ({
-          row,
-          parentSlug: (row.parentId && slugs.get(row.parentId)) ?? null,
-          childIds: childIdsOf.get(row.id) ?? [],
-          users: usersOf.get(row.id) ?? [],
-          deviceCount: await businessesRepo.countDevicesInSubtree(row.path),
-        }),
-      ),
+    return rows.map(
+      (row): BusinessView => ({
+        row,
+        parentSlug: (row.parentId && slugs.get(row.parentId)) ?? null,
+        childIds: childIdsOf.get(row.id) ?? [],
+        users: usersOf.get(row.id) ?? [],
+        deviceCount: deviceCounts.get(row.id) ?? 0,
+      }),
     );
+  }
+
+  /** The entries on `ids`, in batches that stay under both databases' limits on bound parameters. */
+  async function entriesOf(ids: string[]) {
+    const batches: string[][] = [];
+    for (let start = 0; start < ids.length; start += ENTRY_BATCH) batches.push(ids.slice(start, start + ENTRY_BATCH));
+    const answers = await Promise.all(batches.map((batch) => businessesRepo.entriesOf(batch)));
+    return answers.length === 1 ? (answers[0] ?? []) : answers.flat().sort((a, b) => a.email.localeCompare(b.email));
   }
 
   /** A node's configuration with what it inherits from its ancestors (SPEC 6: views inherited when unset). */
@@ -187,7 +207,7 @@ export function createBusinessesService({
     /** The caller's reachable tree as a flat list, sorted case-insensitively by description. */
     async list(user: UserRow): Promise<BusinessView[]> {
       const rows = await businessesRepo.listReachable(user);
-      return viewsOf(user, rows, new Map(rows.map((row) => [row.id, row.slug])));
+      return viewsOf(user, rows, rows);
     },
 
     async count(user: UserRow): Promise<number> {
@@ -199,7 +219,7 @@ export function createBusinessesService({
       const rows = await businessesRepo.listReachable(user);
       const ids = new Set(rows.map((row) => row.id));
       const roots = rows.filter((row) => !row.parentId || !ids.has(row.parentId));
-      return viewsOf(user, roots, new Map(rows.map((row) => [row.id, row.slug])));
+      return viewsOf(user, roots, rows);
     },
 
     async get(user: UserRow, id: string): Promise<BusinessView> {
