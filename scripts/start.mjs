@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+let status = 0;
 if (!existsSync(join(root, 'packages/web/dist/index.html'))) {
   console.log('Building the web app (first start)...');
-  const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  status = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' }).status ?? 1;
 }
-
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-process.exit(server.status ?? 0);
+if (status === 0) {
+  status =
+    spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit' })
+      .status ?? 0;
+}
+process.exitCode = status;

@@ -27,24 +27,32 @@ function banner(config: Config, url: string, seeded: SeedResult | undefined): st
 async function main() {
   const config = loadConfig();
   const database = openDatabase(config);
-  await migrateToLatest(database.db);
-  const seeded = await seedOnFirstStart(database.db, config);
-  const { app } = await buildApp({ config, database });
-
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+  let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
+  try {
+    await migrateToLatest(database.db);
+    const seeded = await seedOnFirstStart(database.db, config);
+    ({ app } = await buildApp({ config, database }));
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`\n${banner(config, config.publicUrl, seeded)}\n`);
+  } catch (error) {
+    // Close what was opened, so the process ends instead of waiting on a pool or a socket.
+    await app?.close();
     await database.close();
-    process.exit(0);
+    throw error;
+  }
+
+  const running = app;
+  // Once the server and the database are closed nothing is left to wait for, and the process ends by itself.
+  const shutdown = async (signal: string) => {
+    running.log.info({ signal }, 'shutting down');
+    await running.close();
+    await database.close();
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`\n${banner(config, config.publicUrl, seeded)}\n`);
 }
 
 main().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  process.exitCode = 1;
 });
