@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type BusinessLogAction, type BusinessRole, idsOnPath, ROLE_RANKS, type Role } from '@iot/shared';
-import { PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { BusinessesTable, BusinessLogsTable, Database, DatabaseSchema } from '../../db/schema.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
@@ -295,11 +295,11 @@ export function createBusinessesRepo(db: Database) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Saves a new description and/or parent over `expectedVersion`; undefined on a stale version. */
+    /** Saves editable fields of a node (description, parent, configuration) over `expectedVersion`; undefined on a stale version. */
     async updateIfVersion(
       id: string,
       expectedVersion: number,
-      changes: { description?: string; parentId?: string },
+      changes: Pick<Updateable<BusinessesTable>, 'description' | 'parentId' | 'theme' | 'logo' | 'viewPermissions'>,
       trx: Executor = db,
     ): Promise<BusinessRow | undefined> {
       return trx
@@ -359,22 +359,6 @@ export function createBusinessesRepo(db: Database) {
         .where('id', 'in', idsOnPath(path))
         .orderBy('depth', 'desc')
         .execute();
-    },
-
-    /** Saves a node's configuration over `expectedVersion`; undefined on a stale version. */
-    async updateConfigIfVersion(
-      id: string,
-      expectedVersion: number,
-      changes: { theme?: string | null; logo?: string | null; viewPermissions?: string | null },
-      trx: Executor = db,
-    ): Promise<BusinessRow | undefined> {
-      return trx
-        .updateTable('businesses')
-        .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
-        .where('id', '=', id)
-        .where('version', '=', expectedVersion)
-        .returningAll()
-        .executeTakeFirst();
     },
 
     /** Locks (1) or unlocks (0) a level's configuration and its lock alert together. */

@@ -524,7 +524,7 @@ export function createBusinessesService({
           }
           changes.viewPermissions = Object.keys(views).length > 0 ? JSON.stringify(views) : null;
         }
-        const updated = await businessesRepo.updateConfigIfVersion(node.id, request.version, changes, trx);
+        const updated = await businessesRepo.updateIfVersion(node.id, request.version, changes, trx);
         if (!updated) throw new AppError('conflict');
         const details = {
           fields: Object.keys(changes),

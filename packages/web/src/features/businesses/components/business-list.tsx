@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -23,6 +22,7 @@ import { useBusinesses } from '../api/get-businesses';
 import { businessConfigPath } from '../lib/business-paths';
 import { buildBusinessTree, businessPath, isBusinessActive } from '../lib/business-tree';
 import { BusinessSearchField } from './business-search-field';
+import { TablePager } from './table-pager';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -126,22 +126,13 @@ export function BusinessList() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
+        <TablePager
           count={matching.length}
           page={shownPage}
-          onPageChange={(_event, next) => setPage(next)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(0);
-          }}
-          labelRowsPerPage={t('businesses.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('businesses.pageRange', { from, to, total: count })}
-          sx={{
-            '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
-          }}
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZES}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
         />
       </Paper>
     </Stack>

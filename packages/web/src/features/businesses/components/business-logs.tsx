@@ -8,7 +8,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { formatLocale, type TranslationKey } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { useBusinessLogs } from '../api/get-business-logs';
+import { TablePager } from './table-pager';
 
 /** The action's label; an action the server learnt after this build shows by its code. */
 function actionText(t: TFunction, i18n: { exists: (key: string) => boolean }, action: string): string {
@@ -86,22 +86,13 @@ export function BusinessLogs({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <TablePager
         count={logs.data.totalElements}
         page={page}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...BUSINESS_LOG_PAGE_SIZES]}
-        onRowsPerPageChange={(event) => {
-          setPageSize(Number(event.target.value));
-          setPage(0);
-        }}
-        labelRowsPerPage={t('businesses.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('businesses.pageRange', { from, to, total: count })}
-        sx={{
-          '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
-        }}
+        pageSize={pageSize}
+        pageSizes={BUSINESS_LOG_PAGE_SIZES}
+        onPageChange={setPage}
+        onPageSizeChange={setPageSize}
       />
     </Paper>
   );
