@@ -1,4 +1,4 @@
-import type { BusinessRole } from '@iot/shared';
+import { Businesses, type BusinessRole } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
@@ -153,6 +153,15 @@ describe.each(databaseKinds())('business tree on %s', (kind) => {
       expect(await descriptionsOf(tree.users.nobody)).toEqual([]);
     });
 
+    it('answers listings that hold to the shared schema (the listing skips checking its answer on the way out)', async () => {
+      for (const token of [staff, tree.users.acmeAdmin, tree.users.cut, tree.users.mixed, tree.users.nobody]) {
+        const listed = Businesses.safeParse(await listOf(token));
+        expect(listed.success, listed.error?.message).toBe(true);
+      }
+      const [north] = (await listOf(tree.users.northAdmin)).filter((node) => node._id === tree.nodes.north);
+      expect(north).toEqual((await get(`${URL}/${tree.nodes.north}`, tree.users.northAdmin)).json());
+    });
+
     it('gives the top of the reachable tree no parent and lists only reachable children', async () => {
       const [north] = await listOf(tree.users.northAdmin).then((list) =>
         list.filter((b) => b.description === 'T North'),
@@ -258,6 +267,66 @@ describe.each(databaseKinds())('business tree on %s', (kind) => {
       });
       const en = await post(`${URL}/${tree.nodes.porto}`, { description: 'x' }, tree.users.portoUser);
       expect(en.json().message).toBe("You don't have permission to edit this level");
+    });
+  });
+
+  describe('mass assignment', () => {
+    it('ignores ids, paths, parents, users and counts in a new node and never stores them', async () => {
+      const response = await post(
+        `${URL}/${tree.nodes.south}`,
+        {
+          description: 'T Sneaky',
+          _id: 'chosen-id',
+          slug: 'chosen-slug',
+          parent: tree.nodes.bravo,
+          path: `/${tree.nodes.bravo}/`,
+          depth: 1,
+          usersAdv: { users: [{ email: 'southadmin@example.com', role: 'superAdmin' }] },
+          deviceCount: 99,
+          active: { cfg: false, merged: false },
+          version: 42,
+        },
+        tree.users.southAdmin,
+      );
+      expect(response.statusCode).toBe(201);
+      const created = response.json() as BusinessJson;
+      expect(created._id).not.toBe('chosen-id');
+      expect(created.slug).not.toBe('chosen-slug');
+      expect(created.usersAdv.users).toEqual([]);
+      expect(created.version).toBe(1);
+      const row = await t.db
+        .selectFrom('businesses')
+        .select(['parentId', 'depth', 'cfgLocked'])
+        .where('id', '=', created._id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ parentId: tree.nodes.south, depth: 3, cfgLocked: 0 });
+      const entries = await t.db
+        .selectFrom('businessUsers')
+        .select('userId')
+        .where('businessId', '=', created._id)
+        .execute();
+      expect(entries).toEqual([]);
+    });
+
+    it('ignores everything but description and parent in an update', async () => {
+      const before = (await get(`${URL}/${tree.nodes.faro}`, staff)).json() as BusinessJson;
+      const response = await put(
+        tree.nodes.faro,
+        {
+          version: before.version,
+          _id: 'other-id',
+          slug: 'other-slug',
+          status: 1,
+          path: '/',
+          depth: 1,
+          usersAdv: { users: [{ email: 'southadmin@example.com', role: 'superAdmin' }] },
+        },
+        tree.users.southAdmin,
+      );
+      expect(response.statusCode).toBe(200);
+      const after = (await get(`${URL}/${tree.nodes.faro}`, staff)).json() as BusinessJson;
+      expect({ ...after, version: before.version }).toEqual(before);
+      expect((await rowOf(tree.nodes.faro)).depth).toBe(3);
     });
   });
 

@@ -10,6 +10,22 @@ export type BusinessLogRow = Selectable<BusinessLogsTable> & { userEmail: string
 /** A node as one caller sees it, with the caller's role there. */
 export type ScopedBusinessRow = BusinessRow & { role: Role };
 
+/** The columns of a node that its presentation shows. */
+const LISTED_COLUMNS = [
+  'id',
+  'parentId',
+  'slug',
+  'description',
+  'status',
+  'logo',
+  'theme',
+  'cfgLocked',
+  'mergedLocked',
+  'version',
+] as const satisfies readonly (keyof BusinessRow)[];
+/** A node as a listing of the caller's tree holds it. */
+export type ListedBusinessRow = Pick<BusinessRow, (typeof LISTED_COLUMNS)[number]> & { role: Role };
+
 /** Who is asking: provider staff reach every node; anyone else what their business entries give them. */
 export interface Caller {
   id: string;
@@ -54,35 +70,45 @@ export function createBusinessesRepo(db: Database) {
   }
 
   /**
-   * Every node the caller reaches, with the caller's role there, as a query that callers narrow further. The caller's
-   * entries are read first (a handful); each becomes a constant subtree range, and the role on a node is the one of
-   * the deepest entry whose range holds it.
+   * Where the caller reaches and with which role, as SQL over `businesses`: the caller's entries are read first (a
+   * handful); each becomes a constant subtree range, and the role on a node is the one of the deepest entry whose
+   * range holds it. `reach` is null for provider staff (every node).
    */
-  async function scoped(caller: Caller, trx: Executor = db) {
-    const base = trx.selectFrom('businesses').selectAll('businesses');
-    if (isProviderStaff(caller)) return base.select(sql<Role>`'product'`.as('role'));
+  async function reachOf(caller: Caller, trx: Executor) {
+    if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null };
     const grants = await grantsOf(caller, trx);
     const reaching = grants.filter((grant) => REACHING_ROLES.includes(grant.role));
-    if (reaching.length === 0) return base.select(sql<Role>`'none'`.as('role')).where(sql<boolean>`1 = 0`);
+    if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0` };
     const role = sql<Role>`case ${sql.join(
       grants.map((grant) => sql`when ${inSubtree(grant.path)} then ${grant.role}`),
       sql` `,
     )} else 'none' end`;
-    return base
-      .select(role.as('role'))
-      .where(
-        sql<boolean>`(${sql.join(
-          reaching.map((grant) => inSubtree(grant.path)),
-          sql` or `,
-        )})`,
-      )
-      .where(role, 'in', REACHING_ROLES);
+    const inReach = sql<boolean>`(${sql.join(
+      reaching.map((grant) => inSubtree(grant.path)),
+      sql` or `,
+    )})`;
+    return { role, reach: sql<boolean>`(${inReach} and ${role} in (${sql.join(REACHING_ROLES)}))` };
+  }
+
+  /** Every node the caller reaches, with the caller's role there, as a query that callers narrow further. */
+  async function scoped(caller: Caller, trx: Executor = db) {
+    const { role, reach } = await reachOf(caller, trx);
+    const query = trx.selectFrom('businesses').selectAll('businesses').select(role.as('role'));
+    return reach ? query.where(reach) : query;
   }
 
   return {
-    /** The caller's whole reachable tree, sorted case-insensitively by description. */
-    async listReachable(caller: Caller, trx: Executor = db): Promise<ScopedBusinessRow[]> {
-      return (await scoped(caller, trx))
+    /**
+     * The caller's whole reachable tree, sorted case-insensitively by description, with only what a listed node shows:
+     * paths and per-role views are most of a row's bytes, and a listing may hold many thousands of nodes.
+     */
+    async listReachable(caller: Caller, trx: Executor = db): Promise<ListedBusinessRow[]> {
+      const { role, reach } = await reachOf(caller, trx);
+      const query = trx
+        .selectFrom('businesses')
+        .select(LISTED_COLUMNS.map((column) => `businesses.${column}` as const))
+        .select(role.as('role'));
+      return (reach ? query.where(reach) : query)
         .orderBy(sql`lower(${sql.ref('businesses.description')})`)
         .orderBy('businesses.id')
         .execute();
@@ -173,12 +199,9 @@ export function createBusinessesRepo(db: Database) {
 
     /**
      * Devices in each given node's subtree, by node id (absent: none). Devices do not exist yet: the devices issue
-     * replaces this with one grouped count over the nodes' path ranges.
+     * replaces this with one grouped count.
      */
-    async countDevicesInSubtrees(
-      _nodes: Pick<BusinessRow, 'id' | 'path'>[],
-      _trx: Executor = db,
-    ): Promise<Map<string, number>> {
+    async countDevicesInSubtrees(_nodes: Pick<BusinessRow, 'id'>[], _trx: Executor = db): Promise<Map<string, number>> {
       return new Map();
     },
 

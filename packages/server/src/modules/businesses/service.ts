@@ -25,11 +25,11 @@ import type { PlansService } from '../plans/service.js';
 import type { UserRow } from '../users/present.js';
 import type { UsersRepo } from '../users/repo.js';
 import { parseTheme, parseViewPermissions } from './present.js';
-import type { BusinessesRepo, ScopedBusinessRow } from './repo.js';
+import type { BusinessesRepo, ListedBusinessRow, ScopedBusinessRow } from './repo.js';
 
 /** A node with what its presentation needs besides its own row. */
 export interface BusinessView {
-  row: ScopedBusinessRow;
+  row: ListedBusinessRow;
   /** The parent's slug when the caller reaches the parent; null at the top of the caller's tree. */
   parentSlug: string | null;
   childIds: string[];
@@ -112,7 +112,7 @@ export function createBusinessesService({
    * reachable tree is at hand already (the listing, the roots), gives the children and the parents' slugs in memory;
    * otherwise (a few nodes) one query finds their reachable children and one their reachable parents.
    */
-  async function viewsOf(user: UserRow, rows: ScopedBusinessRow[], tree?: ScopedBusinessRow[]) {
+  async function viewsOf(user: UserRow, rows: ListedBusinessRow[], tree?: ListedBusinessRow[]) {
     const ids = rows.map((row) => row.id);
     const parentIds = [...new Set(rows.flatMap((row) => (row.parentId ? [row.parentId] : [])))];
     const [children, parents, entries, deviceCounts] = await Promise.all([
@@ -197,7 +197,7 @@ export function createBusinessesService({
     };
   }
 
-  async function viewOf(user: UserRow, row: ScopedBusinessRow): Promise<BusinessView> {
+  async function viewOf(user: UserRow, row: ListedBusinessRow): Promise<BusinessView> {
     const [view] = await viewsOf(user, [row]);
     if (!view) throw new AppError('not_found');
     return view;
@@ -289,6 +289,7 @@ export function createBusinessesService({
           if (target.id === node.parentId) throw new AppError('business.move_same_parent');
           if (target.path.startsWith(node.path)) throw new AppError('business.move_to_descendant');
           assertCanEdit(target);
+          await plans.assertCanMove(node, target, trx);
         }
         const changes = {
           ...(request.description !== undefined ? { description: request.description } : {}),

@@ -118,6 +118,40 @@ describe.each(databaseKinds())('plans on %s', (kind) => {
     expect((await addChild('Free child', 'Free grandchild', tokens.freeAdmin ?? '')).statusCode).toBe(201);
   });
 
+  it("refuses a move that would take the moved subtree below the target plan's maxHierarchyLevels", async () => {
+    const move = async (node: string, parent: string) => {
+      const { version } = (await t.request({ method: 'GET', url: `${URL}/${nodes[node]}`, token: staff })).json();
+      return t.request({
+        method: 'PUT',
+        url: `${URL}/${nodes[node]}`,
+        payload: { version, parent: nodes[parent] },
+        token: staff,
+      });
+    };
+    // Free child has a child of its own: under Small A (level 2 of 3) it would reach level 4.
+    const refused = await move('Free child', 'Small A');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('plan.limit_exceeded');
+    const freeChild = await t.db
+      .selectFrom('businesses')
+      .select('parentId')
+      .where('id', '=', nodes['Free child'] ?? '')
+      .executeTakeFirst();
+    expect(freeChild?.parentId).toBe(nodes.Free);
+    // A leaf fits at level 3; a node holding its own contract keeps its own plan, so its depth is not checked.
+    nodes['Free grandchild'] =
+      (await t.db.selectFrom('businesses').select('id').where('description', '=', 'Free grandchild').executeTakeFirst())
+        ?.id ?? '';
+    expect((await move('Free grandchild', 'Small A')).statusCode).toBe(200);
+    expect((await move('Free grandchild', 'Free child')).statusCode).toBe(200);
+    await t.services.plansRepo.insert(
+      { businessId: nodes['Free child'] ?? '', name: 'Own', features: { maxHierarchyLevels: 5 } },
+      Date.now(),
+    );
+    expect((await move('Free child', 'Small A')).statusCode).toBe(200);
+    expect((await move('Free child', 'Free')).statusCode).toBe(200);
+  });
+
   it("refuses users past maxUsers across the holder's subtree; users already there do not count again", async () => {
     // Small's subtree has smallAdmin and aAdmin: one more fits.
     const add = (node: string, emails: string[]) =>

@@ -33,6 +33,28 @@ export function createPlansRepo(db: Database) {
         .executeTakeFirst();
     },
 
+    /**
+     * How many levels the subtree at `path` spans under the plan that governs its top (1: the node alone): the
+     * deepest node below it counts, except in the subtrees of nodes below the top that hold a contract of their own,
+     * which their own plans govern.
+     */
+    async levelsGovernedFrom(node: { id: string; path: string; depth: number }, trx: Executor = db) {
+      const holders = await trx
+        .selectFrom('contracts')
+        .innerJoin('businesses', 'businesses.id', 'contracts.businessId')
+        .select('businesses.path')
+        .where(inSubtree(node.path))
+        .where('businesses.id', '!=', node.id)
+        .execute();
+      let query = trx
+        .selectFrom('businesses')
+        .select((eb) => eb.fn.max<number | null>('businesses.depth').as('deepest'))
+        .where(inSubtree(node.path));
+      for (const holder of holders) query = query.where((eb) => eb.not(inSubtree(holder.path)));
+      const row = await query.executeTakeFirstOrThrow();
+      return Number(row.deepest ?? node.depth) - node.depth + 1;
+    },
+
     async insert(
       contract: { businessId: string; name: string; features: ContractFeatures },
       now: number,

@@ -73,6 +73,21 @@ export function createPlansService({
     },
 
     /**
+     * Moving `node` under `target` is refused when its subtree would then reach below `maxHierarchyLevels` of the
+     * target's plan. A node holding its own contract keeps its own plan wherever it goes, so nothing is checked.
+     */
+    async assertCanMove(node: Node, target: Node, trx?: Transaction<DatabaseSchema>): Promise<void> {
+      const own = await planOf(node, trx);
+      if (own.holder?.id === node.id) return;
+      const { features, holder } = await planOf(target, trx);
+      const limit = features.maxHierarchyLevels;
+      if (limit < 0) return;
+      const targetLevel = target.depth - (holder ? holder.depth - 1 : 0);
+      const levels = await plansRepo.levelsGovernedFrom(node, trx);
+      if (targetLevel + levels > limit) throw new AppError('plan.limit_exceeded', { limit });
+    },
+
+    /**
      * Whether one more user may get an entry under `node`: `maxUsers` bounds the distinct users with entries in the
      * contract holder's subtree (-1: unlimited); a user who already has an entry there does not count again.
      * Answers the limit that refuses it, or undefined.
