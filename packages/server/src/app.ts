@@ -24,6 +24,9 @@ import { createAuthService } from './modules/auth/service.js';
 import { createBusinessesRepo } from './modules/businesses/repo.js';
 import { businessesRoutes } from './modules/businesses/routes.js';
 import { createBusinessesService } from './modules/businesses/service.js';
+import { createDevicesRepo } from './modules/devices/repo.js';
+import { devicesRoutes } from './modules/devices/routes.js';
+import { createDevicesService } from './modules/devices/service.js';
 import { infoRoutes } from './modules/info/routes.js';
 import { createNotificationsRepo } from './modules/notifications/repo.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
@@ -115,6 +118,7 @@ export async function buildApp({
   const sigfoxContractsRepo = createSigfoxContractsRepo(db);
   const businessesRepo = createBusinessesRepo(db);
   const plansRepo = createPlansRepo(db);
+  const devicesRepo = createDevicesRepo(db);
   const auth = createAuthService({ db, config, authRepo, usersRepo, mailer, log: app.log });
   const users = createUsersService({ usersRepo });
   const notifications = createNotificationsService({
@@ -133,6 +137,7 @@ export async function buildApp({
     plans,
     sendInvitation: auth.sendInvitation,
   });
+  const devices = createDevicesService({ db, devicesRepo, businessesRepo, plans });
   const services = {
     auth,
     users,
@@ -140,12 +145,14 @@ export async function buildApp({
     sigfoxContracts,
     businesses,
     plans,
+    devices,
     usersRepo,
     authRepo,
     notificationsRepo,
     sigfoxContractsRepo,
     businessesRepo,
     plansRepo,
+    devicesRepo,
     mailer,
     pushSender,
   };
@@ -163,6 +170,7 @@ export async function buildApp({
       await api.register(sigfoxContractsRoutes, { auth, sigfoxContracts });
       await api.register(businessesRoutes, { auth, businesses });
       await api.register(plansRoutes, { auth, plans });
+      await api.register(devicesRoutes, { auth, devices });
     },
     { prefix: '/api' },
   );

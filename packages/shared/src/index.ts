@@ -1,3 +1,4 @@
+export * from './codecs/index.js';
 export * from './errors.js';
 export * from './languages.js';
 export * from './messages.js';
@@ -6,6 +7,7 @@ export * from './roles.js';
 export * from './schemas/auth.js';
 export * from './schemas/businesses.js';
 export * from './schemas/common.js';
+export * from './schemas/devices.js';
 export * from './schemas/info.js';
 export * from './schemas/notifications.js';
 export * from './schemas/plans.js';

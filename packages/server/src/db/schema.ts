@@ -1,5 +1,12 @@
-import type { BusinessLogAction, BusinessRole, Language, UserRole } from '@iot/shared';
-import type { Kysely } from 'kysely';
+import type {
+  BusinessLogAction,
+  BusinessRole,
+  CommunicationType,
+  Language,
+  ParameterizationStatus,
+  UserRole,
+} from '@iot/shared';
+import type { Generated, Kysely } from 'kysely';
 
 /** Table types as the code sees them (camelCase; the CamelCasePlugin maps them to snake_case columns). Times are epoch milliseconds. */
 export interface UsersTable {
@@ -119,6 +126,8 @@ export interface BusinessesTable {
   mergedLocked: number;
   /** JSON of `ViewPermissions`; a role missing from it (or null) inherits from the parent. */
   viewPermissions: string | null;
+  /** Devices directly on this node (not below it). */
+  deviceCount: Generated<number>;
   createdAt: number;
   version: number;
 }
@@ -150,6 +159,34 @@ export interface ContractsTable {
   createdAt: number;
 }
 
+/** A device; JSON columns hold what only the device's own screens read. */
+export interface DevicesTable {
+  id: string;
+  businessId: string;
+  /** The owning business's `path`, so a subtree's devices are one index range. */
+  businessPath: string;
+  description: string;
+  serialNumber: string | null;
+  deviceType: string;
+  fwVersion: string | null;
+  loraEui: string | null;
+  mac: string | null;
+  sigfoxId: string | null;
+  imei: string | null;
+  /** Derived from the network ids when written (SPEC section 4). */
+  communication: CommunicationType;
+  usageLicenseId: string | null;
+  /** JSON: latest reading per signal key, `{ value, date }` (date epoch ms). */
+  signalValues: Generated<string>;
+  /** JSON: parameter values last set. */
+  parameters: Generated<string>;
+  parametersStatus: ParameterizationStatus | null;
+  routeDestination: string | null;
+  lastSeenAt: number | null;
+  createdAt: number;
+  version: number;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -164,6 +201,7 @@ export interface DatabaseSchema {
   businessUsers: BusinessUsersTable;
   businessLogs: BusinessLogsTable;
   contracts: ContractsTable;
+  devices: DevicesTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

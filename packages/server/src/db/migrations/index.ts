@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts.js';
 import * as notificationsAndSigfoxTokens from './0002-notifications-and-sigfox-tokens.js';
 import * as businesses from './0003-businesses.js';
 import * as contractsAndViewPermissions from './0004-contracts-and-view-permissions.js';
+import * as devices from './0005-devices.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-notifications-and-sigfox-tokens': notificationsAndSigfoxTokens,
   '0003-businesses': businesses,
   '0004-contracts-and-view-permissions': contractsAndViewPermissions,
+  '0005-devices': devices,
 };

@@ -21,6 +21,7 @@ const LISTED_COLUMNS = [
   'theme',
   'cfgLocked',
   'mergedLocked',
+  'deviceCount',
   'version',
 ] as const satisfies readonly (keyof BusinessRow)[];
 /** A node as a listing of the caller's tree holds it. */
@@ -51,45 +52,46 @@ const isProviderStaff = (caller: Caller) => caller.role === 'product';
  * `/.../id/` sorts between it and the same text ending in `0` instead of `/` ('0' follows '/'), in binary order (the
  * column is binary-collated on both databases), so a subtree is one index range scan.
  */
-export function inSubtree(path: string) {
+export function inSubtree(path: string, column = 'businesses.path') {
   const upper = `${path.slice(0, -1)}0`;
-  return sql<boolean>`(${sql.ref('businesses.path')} >= ${path} and ${sql.ref('businesses.path')} < ${upper})`;
+  return sql<boolean>`(${sql.ref(column)} >= ${path} and ${sql.ref(column)} < ${upper})`;
+}
+
+/** The caller's entries with where they sit, deepest first. */
+function grantsOf(caller: Caller, trx: Executor) {
+  return trx
+    .selectFrom('businessUsers')
+    .innerJoin('businesses', 'businesses.id', 'businessUsers.businessId')
+    .select(['businesses.path', 'businesses.depth', 'businessUsers.role'])
+    .where('businessUsers.userId', '=', caller.id)
+    .orderBy('businesses.depth', 'desc')
+    .execute();
+}
+
+/**
+ * Where the caller reaches and with which role, as SQL over a path column (`businesses.path`, or the business path
+ * a row of another table carries): the caller's entries are read first (a handful); each becomes a constant subtree
+ * range, and the role on a node is the one of the deepest entry whose range holds it. `reach` is null for provider
+ * staff (every node).
+ */
+export async function reachOf(caller: Caller, trx: Executor, column = 'businesses.path') {
+  if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null };
+  const grants = await grantsOf(caller, trx);
+  const reaching = grants.filter((grant) => REACHING_ROLES.includes(grant.role));
+  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0` };
+  const role = sql<Role>`case ${sql.join(
+    grants.map((grant) => sql`when ${inSubtree(grant.path, column)} then ${grant.role}`),
+    sql` `,
+  )} else 'none' end`;
+  const inReach = sql<boolean>`(${sql.join(
+    reaching.map((grant) => inSubtree(grant.path, column)),
+    sql` or `,
+  )})`;
+  return { role, reach: sql<boolean>`(${inReach} and ${role} in (${sql.join(REACHING_ROLES)}))` };
 }
 
 /** The business tree: nodes, who holds which role where, the activity log. SQL only. */
 export function createBusinessesRepo(db: Database) {
-  /** The caller's entries with where they sit, deepest first. */
-  function grantsOf(caller: Caller, trx: Executor) {
-    return trx
-      .selectFrom('businessUsers')
-      .innerJoin('businesses', 'businesses.id', 'businessUsers.businessId')
-      .select(['businesses.path', 'businesses.depth', 'businessUsers.role'])
-      .where('businessUsers.userId', '=', caller.id)
-      .orderBy('businesses.depth', 'desc')
-      .execute();
-  }
-
-  /**
-   * Where the caller reaches and with which role, as SQL over `businesses`: the caller's entries are read first (a
-   * handful); each becomes a constant subtree range, and the role on a node is the one of the deepest entry whose
-   * range holds it. `reach` is null for provider staff (every node).
-   */
-  async function reachOf(caller: Caller, trx: Executor) {
-    if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null };
-    const grants = await grantsOf(caller, trx);
-    const reaching = grants.filter((grant) => REACHING_ROLES.includes(grant.role));
-    if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0` };
-    const role = sql<Role>`case ${sql.join(
-      grants.map((grant) => sql`when ${inSubtree(grant.path)} then ${grant.role}`),
-      sql` `,
-    )} else 'none' end`;
-    const inReach = sql<boolean>`(${sql.join(
-      reaching.map((grant) => inSubtree(grant.path)),
-      sql` or `,
-    )})`;
-    return { role, reach: sql<boolean>`(${inReach} and ${role} in (${sql.join(REACHING_ROLES)}))` };
-  }
-
   /** Every node the caller reaches, with the caller's role there, as a query that callers narrow further. */
   async function scoped(caller: Caller, trx: Executor = db) {
     const { role, reach } = await reachOf(caller, trx);
@@ -198,11 +200,48 @@ export function createBusinessesRepo(db: Database) {
     },
 
     /**
-     * Devices in each given node's subtree, by node id (absent: none). Devices do not exist yet: the devices issue
-     * replaces this with one grouped count.
+     * Devices in each given node's subtree, by node id, from the nodes' own device counts: in memory over `tree` when
+     * it holds the nodes' whole reachable subtrees (a listing), else one query summing each node's subtree.
      */
-    async countDevicesInSubtrees(_nodes: Pick<BusinessRow, 'id'>[], _trx: Executor = db): Promise<Map<string, number>> {
-      return new Map();
+    async countDevicesInSubtrees(
+      nodes: Pick<ListedBusinessRow, 'id'>[],
+      tree?: Pick<ListedBusinessRow, 'id' | 'parentId' | 'deviceCount'>[],
+      trx: Executor = db,
+    ): Promise<Map<string, number>> {
+      if (tree) {
+        const parentOf = new Map(tree.map((row) => [row.id, row.parentId]));
+        const counts = new Map<string, number>();
+        for (const row of tree) {
+          if (row.deviceCount === 0) continue;
+          const seen = new Set<string>();
+          for (let id: string | null | undefined = row.id; id && !seen.has(id); id = parentOf.get(id)) {
+            seen.add(id);
+            counts.set(id, (counts.get(id) ?? 0) + row.deviceCount);
+          }
+        }
+        return counts;
+      }
+      if (nodes.length === 0) return new Map();
+      const rows = await trx
+        .selectFrom('businesses')
+        .select((eb) => [
+          'businesses.id',
+          eb
+            .selectFrom('businesses as below')
+            .select((inner) => inner.fn.sum<number | string | null>('below.deviceCount').as('n'))
+            .where(sql<boolean>`${sql.ref('below.path')} >= ${sql.ref('businesses.path')}`)
+            .where(
+              sql<boolean>`${sql.ref('below.path')} < substr(${sql.ref('businesses.path')}, 1, length(${sql.ref('businesses.path')}) - 1) || '0'`,
+            )
+            .as('n'),
+        ])
+        .where(
+          'businesses.id',
+          'in',
+          nodes.map((node) => node.id),
+        )
+        .execute();
+      return new Map(rows.map((row) => [row.id, count(row.n ?? 0)]));
     },
 
     async slugsOf(ids: string[], trx: Executor = db): Promise<Map<string, string>> {
@@ -281,12 +320,14 @@ export function createBusinessesRepo(db: Database) {
       return count(row.n);
     },
 
-    /**
-     * Devices in a node's subtree. Devices do not exist yet: the devices issue replaces this with a count of devices
-     * whose business path starts with `path`.
-     */
-    async countDevicesInSubtree(_path: string, _trx: Executor = db): Promise<number> {
-      return 0;
+    /** Devices in the subtree at `path`. */
+    async countDevicesInSubtree(path: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('devices')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(inSubtree(path, 'devices.businessPath'))
+        .executeTakeFirstOrThrow();
+      return count(row.n);
     },
 
     async insert(
@@ -352,6 +393,13 @@ export function createBusinessesRepo(db: Database) {
         }))
         .where(inSubtree(node.path))
         .executeTakeFirst();
+      await trx
+        .updateTable('devices')
+        .set({
+          businessPath: sql<string>`${target.path} || substr(${sql.ref('business_path')}, ${oldParentPath.length + 1})`,
+        })
+        .where(inSubtree(node.path, 'devices.businessPath'))
+        .execute();
       return count(result.numUpdatedRows);
     },
 

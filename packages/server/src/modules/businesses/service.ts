@@ -122,7 +122,7 @@ export function createBusinessesService({
       tree ?? businessesRepo.reachableAmong(user, parentIds),
       // A large listing: the entries within the caller's reach (two queries); a few nodes: one query over their ids.
       tree && rows.length > ENTRY_BATCH ? businessesRepo.entriesOfReachable(user) : entriesOf(ids),
-      businessesRepo.countDevicesInSubtrees(rows),
+      businessesRepo.countDevicesInSubtrees(rows, tree),
     ]);
     const slugs = new Map(parents.map((parent) => [parent.id, parent.slug]));
     const wanted = new Set(ids);

@@ -79,6 +79,16 @@ export function createPlansRepo(db: Database) {
       return Number(row.n);
     },
 
+    /** Devices in the subtree at `path`, from the nodes' own device counts. */
+    async countDevicesInSubtree(path: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('businesses')
+        .select((eb) => eb.fn.sum<number | string | null>('businesses.deviceCount').as('n'))
+        .where(inSubtree(path))
+        .executeTakeFirstOrThrow();
+      return Number(row.n ?? 0);
+    },
+
     async hasEntryInSubtree(path: string, userId: string, trx: Executor = db): Promise<boolean> {
       const row = await trx
         .selectFrom('businessUsers')

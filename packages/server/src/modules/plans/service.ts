@@ -88,6 +88,19 @@ export function createPlansService({
     },
 
     /**
+     * How many more devices fit under `node`: `maxDevices` bounds the devices in the contract holder's subtree
+     * (under the default plan, the top-level business's); Infinity when unlimited (-1).
+     */
+    async roomForDevices(node: Pick<BusinessRow, 'path'>, trx?: Transaction<DatabaseSchema>) {
+      const { features, holder } = await planOf(node, trx);
+      const limit = features.maxDevices;
+      if (limit < 0) return { room: Number.POSITIVE_INFINITY, limit, scope: null };
+      const scope = holder?.path ?? `/${idsOnPath(node.path)[0]}/`;
+      const room = Math.max(0, limit - (await plansRepo.countDevicesInSubtree(scope, trx)));
+      return { room, limit, scope };
+    },
+
+    /**
      * Whether one more user may get an entry under `node`: `maxUsers` bounds the distinct users with entries in the
      * contract holder's subtree (-1: unlimited); a user who already has an entry there does not count again.
      * Answers the limit that refuses it, or undefined.

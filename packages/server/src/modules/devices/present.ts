@@ -1,0 +1,67 @@
+import {
+  type Device,
+  type DeviceTypeInfo,
+  deviceTypes,
+  type Language,
+  PARAMETERIZATION_COLOURS,
+  translate,
+} from '@iot/shared';
+import type { ScopedDeviceRow } from './repo.js';
+
+/** A stored JSON object column; anything else reads as empty (the column is only ever written from objects). */
+function objectOf<T>(json: string): Record<string, T> {
+  const value: unknown = JSON.parse(json);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, T>) : {};
+}
+
+const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+
+/** A device as SPEC section 3 shows it, its parameterization status worded in the caller's language. */
+export function presentDevice(row: ScopedDeviceRow, language: Language): Device {
+  const signalValues = objectOf<{ value: unknown; date: number }>(row.signalValues);
+  const status = row.parametersStatus;
+  return {
+    uuid: row.id,
+    description: row.description,
+    serialNumber: row.serialNumber,
+    deviceType: row.deviceType,
+    fwVersion: row.fwVersion,
+    loraEUI: row.loraEui,
+    mac: row.mac,
+    sigfoxID: row.sigfoxId,
+    IMEI: row.imei,
+    communicationType: row.communication,
+    usageLicenseId: row.usageLicenseId,
+    businessId: row.businessId,
+    business: { id: row.businessId, description: row.businessDescription },
+    asset: null,
+    signalValues: Object.fromEntries(
+      Object.entries(signalValues).map(([key, reading]) => [
+        key,
+        { value: reading.value, date: new Date(reading.date).toISOString() },
+      ]),
+    ),
+    parameters: { values: objectOf<number | boolean | string>(row.parameters), status },
+    parameterization: status
+      ? {
+          status,
+          label: translate(`device.parameterization.${status}`, language),
+          colour: PARAMETERIZATION_COLOURS[status],
+        }
+      : null,
+    routeDestination: row.routeDestination,
+    lastSeenAt: iso(row.lastSeenAt),
+    createdAt: new Date(row.createdAt).toISOString(),
+    version: row.version,
+  };
+}
+
+/** The device types as the forms and architecture pages show them; codecs stay on the server. */
+export const DEVICE_TYPE_INFOS: DeviceTypeInfo[] = deviceTypes.map((deviceType) => ({
+  id: deviceType.id,
+  name: deviceType.name,
+  communicationTypes: [...deviceType.communicationTypes],
+  signals: deviceType.signals.map((signal) => ({ ...signal, perChannel: signal.perChannel ?? false })),
+  parameters: deviceType.parameters.map((parameter) => ({ ...parameter })),
+  configurable: deviceType.codec.encodeDownlink !== undefined,
+}));

@@ -1,0 +1,215 @@
+import type { DeviceFilter, DeviceSort, Role } from '@iot/shared';
+import { type Expression, type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
+import { type Caller, inSubtree, reachOf } from '../businesses/repo.js';
+
+type Executor = Database | Transaction<DatabaseSchema>;
+
+export type DeviceRow = Selectable<DevicesTable>;
+/** A device as one caller sees it: the caller's role on its business, and the business's description. */
+export type ScopedDeviceRow = DeviceRow & { role: Role; businessDescription: string };
+
+/** The network id columns, each unique within its network. */
+export const NETWORK_ID_COLUMNS = ['loraEui', 'mac', 'sigfoxId', 'imei'] as const;
+export type NetworkIdColumn = (typeof NETWORK_ID_COLUMNS)[number];
+
+/** What narrows a listing: the filters of `POST /devices/filter` and the subtree of a business. */
+export type DeviceQuery = Omit<DeviceFilter, 'businessId' | 'sort' | 'limit' | 'cursor'> & { subtreePath?: string };
+
+/** Where a page starts: the sort value and id of the last device of the previous page. */
+export type Cursor = [string | number, string];
+
+const count = (value: bigint | number | string | undefined) => Number(value ?? 0);
+
+/** The sort key of each sort field as SQL, with the value it takes on a row (for the next page's cursor). */
+const SORT_KEYS: Record<
+  DeviceSort['by'],
+  { sql: Expression<string | number>; of: (row: DeviceRow) => string | number }
+> = {
+  description: {
+    sql: sql<string>`lower(${sql.ref('devices.description')})`,
+    of: (row) => row.description.toLowerCase(),
+  },
+  serialNumber: {
+    sql: sql<string>`coalesce(${sql.ref('devices.serialNumber')}, '')`,
+    of: (row) => row.serialNumber ?? '',
+  },
+  lastSeen: { sql: sql<number>`coalesce(${sql.ref('devices.lastSeenAt')}, 0)`, of: (row) => row.lastSeenAt ?? 0 },
+  createdAt: { sql: sql<number>`${sql.ref('devices.createdAt')}`, of: (row) => row.createdAt },
+};
+
+/** `%` and `_` match themselves in a search. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Devices, scoped to the caller's reach in SQL like the business tree. SQL only. */
+export function createDevicesRepo(db: Database) {
+  /** Every device the caller reaches, with the caller's role on its business, as a query callers narrow further. */
+  async function scoped(caller: Caller, trx: Executor) {
+    const { role, reach } = await reachOf(caller, trx, 'devices.businessPath');
+    const query = trx
+      .selectFrom('devices')
+      .innerJoin('businesses', 'businesses.id', 'devices.businessId')
+      .selectAll('devices')
+      .select(['businesses.description as businessDescription', role.as('role')]);
+    return reach ? query.where(reach) : query;
+  }
+
+  /** The filters as one condition over `devices`. */
+  function matching(query: DeviceQuery, now: number) {
+    const conditions: Expression<boolean>[] = [];
+    if (query.subtreePath) conditions.push(inSubtree(query.subtreePath, 'devices.businessPath'));
+    if (query.deviceTypes?.length)
+      conditions.push(sql<boolean>`${sql.ref('devices.deviceType')} in (${sql.join(query.deviceTypes)})`);
+    if (query.communicationTypes?.length)
+      conditions.push(sql<boolean>`${sql.ref('devices.communication')} in (${sql.join(query.communicationTypes)})`);
+    if (query.parameterizationStatuses?.length)
+      conditions.push(
+        sql<boolean>`${sql.ref('devices.parametersStatus')} in (${sql.join(query.parameterizationStatuses)})`,
+      );
+    if (query.seenWithinHours !== undefined)
+      conditions.push(sql<boolean>`${sql.ref('devices.lastSeenAt')} >= ${now - query.seenWithinHours * 3_600_000}`);
+    if (query.neverSeen) conditions.push(sql<boolean>`${sql.ref('devices.lastSeenAt')} is null`);
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      const prefix = `${query.search
+        .replace(/[\s:-]/g, '')
+        .toUpperCase()
+        .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      conditions.push(
+        sql<boolean>`(lower(${sql.ref('devices.description')}) like ${pattern} escape '\\'
+          or lower(coalesce(${sql.ref('devices.serialNumber')}, '')) like ${pattern} escape '\\'
+          or ${sql.ref('devices.id')} like ${`${query.search.toLowerCase()}%`}
+          or ${sql.join(
+            NETWORK_ID_COLUMNS.map((column) => sql`${sql.ref(`devices.${column}`)} like ${prefix} escape '\\'`),
+            sql` or `,
+          )})`,
+      );
+    }
+    return conditions.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(conditions, sql` and `)})`;
+  }
+
+  return {
+    async findReachable(caller: Caller, id: string, trx: Executor = db): Promise<ScopedDeviceRow | undefined> {
+      return (await scoped(caller, trx)).where('devices.id', '=', id).executeTakeFirst();
+    },
+
+    async findManyReachable(caller: Caller, ids: string[], trx: Executor = db): Promise<ScopedDeviceRow[]> {
+      if (ids.length === 0) return [];
+      return (await scoped(caller, trx)).where('devices.id', 'in', ids).execute();
+    },
+
+    /**
+     * One page of the caller's devices that match, in `sort` order with the id breaking ties, starting after
+     * `after`; `limit + 1` rows are read so the caller knows whether another page follows.
+     */
+    async page(
+      caller: Caller,
+      query: DeviceQuery,
+      sort: DeviceSort,
+      limit: number,
+      after: Cursor | undefined,
+      now: number,
+    ): Promise<{ rows: ScopedDeviceRow[]; next: Cursor | null }> {
+      const key = SORT_KEYS[sort.by];
+      const direction = sort.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
+      let select = (await scoped(caller, db)).where(matching(query, now));
+      if (after) {
+        const comparison = sort.order === 'asc' ? sql.raw('>') : sql.raw('<');
+        select = select.where(
+          sql<boolean>`(${key.sql}, ${sql.ref('devices.id')}) ${comparison} (${after[0]}, ${after[1]})`,
+        );
+      }
+      const rows = await select
+        .orderBy(sql`${key.sql} ${direction}`)
+        .orderBy(sql`${sql.ref('devices.id')} ${direction}`)
+        .limit(limit + 1)
+        .execute();
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      return { rows: rows.slice(0, limit), next: last ? [key.of(last), last.id] : null };
+    },
+
+    async count(caller: Caller, query: DeviceQuery, now: number): Promise<number> {
+      const row = await db
+        .selectFrom((await scoped(caller, db)).where(matching(query, now)).as('matching'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return count(row.n);
+    },
+
+    /** Devices in the subtree at `path`, whoever reaches them (plan limits count every device of the contract). */
+    async countInSubtree(path: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('devices')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(inSubtree(path, 'devices.businessPath'))
+        .executeTakeFirstOrThrow();
+      return count(row.n);
+    },
+
+    /** The device already holding one of these network ids, other than `exceptId`. */
+    async holderOfNetworkId(
+      ids: Partial<Record<NetworkIdColumn, string | null>>,
+      exceptId: string | null,
+      trx: Executor = db,
+    ): Promise<{ column: NetworkIdColumn; value: string } | undefined> {
+      for (const column of NETWORK_ID_COLUMNS) {
+        const value = ids[column];
+        if (!value) continue;
+        let query = trx.selectFrom('devices').select('id').where(column, '=', value);
+        if (exceptId) query = query.where('id', '!=', exceptId);
+        if (await query.executeTakeFirst()) return { column, value };
+      }
+      return undefined;
+    },
+
+    async insert(device: Insertable<DevicesTable>, trx: Executor = db): Promise<void> {
+      await trx.insertInto('devices').values(device).execute();
+      await adjustDeviceCount(trx, device.businessId, 1);
+    },
+
+    async updateIfVersion(
+      id: string,
+      version: number,
+      changes: Updateable<DevicesTable>,
+      trx: Executor = db,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('devices')
+        .set({ ...changes, version: version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return count(result.numUpdatedRows) === 1;
+    },
+
+    async delete(device: Pick<DeviceRow, 'id' | 'businessId'>, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('devices').where('id', '=', device.id).execute();
+      await adjustDeviceCount(trx, device.businessId, -1);
+    },
+
+    /** Moves a device to a business (its path given), keeping the businesses' device counts. */
+    async move(
+      device: Pick<DeviceRow, 'id' | 'businessId'>,
+      business: { id: string; path: string },
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('devices')
+        .set((eb) => ({ businessId: business.id, businessPath: business.path, version: eb('version', '+', 1) }))
+        .where('id', '=', device.id)
+        .execute();
+      await adjustDeviceCount(trx, device.businessId, -1);
+      await adjustDeviceCount(trx, business.id, 1);
+    },
+  };
+}
+
+function adjustDeviceCount(trx: Executor, businessId: string, by: number) {
+  return trx
+    .updateTable('businesses')
+    .set((eb) => ({ deviceCount: eb('deviceCount', '+', by) }))
+    .where('id', '=', businessId)
+    .execute();
+}
+
+export type DevicesRepo = ReturnType<typeof createDevicesRepo>;

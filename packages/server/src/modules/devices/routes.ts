@@ -1,0 +1,240 @@
+import {
+  BulkBusinessSetRequest,
+  BulkDeviceResponse,
+  CreateDeviceRequest,
+  DecodeFrameRequest,
+  DecodeFrameResponse,
+  Device,
+  DeviceCount,
+  DeviceFilter,
+  DeviceListQuery,
+  DevicePage,
+  DeviceParams,
+  DeviceTypeInfo,
+  ErrorResponse,
+  FromScratchRequest,
+  findDeviceType,
+  hexToBytes,
+  type Language,
+  translate,
+  UpdateDeviceRequest,
+  z,
+} from '@iot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error.js';
+import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { requestLanguage } from '../../http/language.js';
+import type { AuthService } from '../auth/service.js';
+import { DEVICE_TYPE_INFOS, presentDevice } from './present.js';
+import type { BulkOutcome, DevicesService } from './service.js';
+
+const tags = ['devices'];
+
+function presentOutcomes(outcomes: BulkOutcome[], language: Language): BulkDeviceResponse {
+  const results = outcomes.map(({ device, uuid, refused }) =>
+    refused
+      ? { device, ok: false, code: refused.code, message: translate(refused.code, language, refused.params) }
+      : { device, ok: true, uuid },
+  );
+  const succeeded = results.filter((result) => result.ok).length;
+  return { results, succeeded, failed: results.length - succeeded };
+}
+
+/** Devices and device types; every call sees only the caller's reachable devices (another tenant's is 404). */
+export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: DevicesService }> = async (
+  app,
+  { auth, devices },
+) => {
+  const onRequest = requireSession(auth);
+  const read = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+  const write = { ...read, 403: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+
+  for (const url of ['/devices', '/devices/all']) {
+    app.get(
+      url,
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: "A page of the caller's devices (of a business's subtree with `businessId`) by description",
+          querystring: DeviceListQuery,
+          response: { 200: z.union([DevicePage, DeviceCount]), ...read },
+        },
+      },
+      async (request) => {
+        const { user } = sessionOf(request);
+        const { businessId, mode, limit, cursor } = request.query;
+        const filter = { ...(businessId ? { businessId } : {}) };
+        if (mode === 'count') return { count: await devices.count(user, filter) };
+        const page = await devices.page(user, DeviceFilter.parse({ ...filter, limit, cursor }));
+        const language = requestLanguage(request);
+        return { items: page.rows.map((row) => presentDevice(row, language)), nextCursor: page.nextCursor };
+      },
+    );
+  }
+
+  app.post(
+    '/devices/filter',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'A page of the devices that match the filters, in the sort asked, after `cursor` (keyset paging)',
+        body: DeviceFilter,
+        response: { 200: DevicePage, ...read },
+      },
+    },
+    async (request) => {
+      const page = await devices.page(sessionOf(request).user, request.body);
+      const language = requestLanguage(request);
+      return { items: page.rows.map((row) => presentDevice(row, language)), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.post(
+    '/devices/filter-count',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'How many devices match the filters',
+        body: DeviceFilter,
+        response: { 200: DeviceCount, ...read },
+      },
+    },
+    async (request) => ({ count: await devices.count(sessionOf(request).user, request.body) }),
+  );
+
+  app.get(
+    '/devices/:uuid',
+    {
+      onRequest,
+      schema: { tags, summary: 'One reachable device', params: DeviceParams, response: { 200: Device, ...read } },
+    },
+    async (request) =>
+      presentDevice(await devices.get(sessionOf(request).user, request.params.uuid), requestLanguage(request)),
+  );
+
+  app.post(
+    '/devices',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Admin on the business: a new device (network ids unique per network; plan: maxDevices)',
+        body: CreateDeviceRequest,
+        response: { 201: Device, ...write },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(presentDevice(await devices.create(sessionOf(request).user, request.body), requestLanguage(request))),
+  );
+
+  app.put(
+    '/devices',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "User on the device's business: edit it over the `version` read (409 when stale)",
+        body: UpdateDeviceRequest,
+        response: { 200: Device, ...write },
+      },
+    },
+    async (request) =>
+      presentDevice(await devices.update(sessionOf(request).user, request.body), requestLanguage(request)),
+  );
+
+  app.delete(
+    '/devices/:uuid',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Admin on the device's business: delete it",
+        params: DeviceParams,
+        response: { 204: z.null(), ...write },
+      },
+    },
+    async (request, reply) => {
+      await devices.delete(sessionOf(request).user, request.params.uuid);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/devices/bulk-business-set',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Move devices to a business the caller administers, answered per device',
+        body: BulkBusinessSetRequest,
+        response: { 200: BulkDeviceResponse, ...write },
+      },
+    },
+    async (request) =>
+      presentOutcomes(
+        await devices.moveToBusiness(sessionOf(request).user, request.body.devices, request.body.businessId),
+        requestLanguage(request),
+      ),
+  );
+
+  app.post(
+    '/devices/from-scratch',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Create devices of one type from network ids, answered per device',
+        body: FromScratchRequest,
+        response: { 200: BulkDeviceResponse, ...write },
+      },
+    },
+    async (request) =>
+      presentOutcomes(await devices.createFromScratch(sessionOf(request).user, request.body), requestLanguage(request)),
+  );
+
+  app.post(
+    '/devices/debug/decode-frame',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Decode a payload (hex) with a device type's codec, as ingest would",
+        body: DecodeFrameRequest,
+        response: { 200: DecodeFrameResponse, ...write },
+      },
+    },
+    async (request) => {
+      const { deviceType, data, port, date } = request.body;
+      const known = findDeviceType(deviceType);
+      if (!known) throw new AppError('device.unknown_type', { type: deviceType }, { deviceType: 'validation.invalid' });
+      const result = known.codec.decodeUplink({
+        bytes: hexToBytes(data),
+        port: port ?? null,
+        receivedAt: date ? new Date(date) : new Date(),
+      });
+      if (!result.ok) return result;
+      return {
+        ok: true as const,
+        readings: result.readings.map((reading) => ({ ...reading, date: reading.date.toISOString() })),
+      };
+    },
+  );
+
+  app.get(
+    '/device-types',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The device types the platform decodes, with their signals and parameters',
+        response: { 200: z.array(DeviceTypeInfo), 401: ErrorResponse },
+      },
+    },
+    async () => DEVICE_TYPE_INFOS,
+  );
+};

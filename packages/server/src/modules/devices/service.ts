@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type BusinessRole,
+  type CommunicationType,
+  type CreateDeviceRequest,
+  communicationType,
+  type DeviceFilter,
+  type FromScratchRequest,
+  findDeviceType,
+  hasRank,
+  Imei,
+  LoraEui,
+  MacAddress,
+  type MessageCode,
+  SigfoxId,
+  type UpdateDeviceRequest,
+} from '@iot/shared';
+import type { Transaction } from 'kysely';
+import type { Database, DatabaseSchema } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { BusinessesRepo, ScopedBusinessRow } from '../businesses/repo.js';
+import type { PlansService } from '../plans/service.js';
+import type { UserRow } from '../users/present.js';
+import type { Cursor, DeviceQuery, DevicesRepo, NetworkIdColumn, ScopedDeviceRow } from './repo.js';
+
+/** Who may do what to devices: reading follows reach; editing a device needs `user`; adding, removing, moving `admin`. */
+const EDIT_ROLE: BusinessRole = 'user';
+const MANAGE_ROLE: BusinessRole = 'admin';
+
+/** Where each network's id is kept, and how the creation page's single "network id" column is read for it. */
+const NETWORK_ID_OF: Record<CommunicationType, { column: NetworkIdColumn; schema: typeof LoraEui }> = {
+  lora: { column: 'loraEui', schema: LoraEui },
+  wifi: { column: 'mac', schema: MacAddress },
+  sigfox: { column: 'sigfoxId', schema: SigfoxId },
+  cellular: { column: 'imei', schema: Imei },
+};
+
+/** One device of a bulk call: done, or refused with a code the route words in the caller's language. */
+export interface BulkOutcome {
+  device: string;
+  uuid?: string;
+  refused?: { code: MessageCode; params?: Record<string, string | number> };
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string | undefined): Cursor | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString());
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      (typeof value[0] === 'string' || typeof value[0] === 'number') &&
+      typeof value[1] === 'string'
+    )
+      return [value[0], value[1]];
+  } catch {
+    // A cursor that does not parse is invalid input, answered below.
+  }
+  throw new AppError('validation.failed', {}, { cursor: 'validation.invalid' });
+}
+
+const networkIdsOf = (ids: {
+  loraEUI?: string | null;
+  mac?: string | null;
+  sigfoxID?: string | null;
+  IMEI?: string | null;
+}) => ({
+  loraEui: ids.loraEUI ?? null,
+  mac: ids.mac ?? null,
+  sigfoxId: ids.sigfoxID ?? null,
+  imei: ids.IMEI ?? null,
+});
+
+/**
+ * Devices (SPEC sections 3-5): every read is scoped to the caller's reach, so a device outside it is `not_found`;
+ * network ids are unique per network; `maxDevices` of the plan bounds additions and moves into a contract's subtree.
+ */
+export function createDevicesService({
+  db,
+  devicesRepo,
+  businessesRepo,
+  plans,
+  now = Date.now,
+}: {
+  db: Database;
+  devicesRepo: DevicesRepo;
+  businessesRepo: BusinessesRepo;
+  plans: PlansService;
+  now?: () => number;
+}) {
+  async function reachableDevice(user: UserRow, uuid: string, trx?: Transaction<DatabaseSchema>) {
+    const device = await devicesRepo.findReachable(user, uuid, trx);
+    if (!device) throw new AppError('not_found');
+    return device;
+  }
+
+  async function reachableBusiness(user: UserRow, id: string, trx?: Transaction<DatabaseSchema>) {
+    const business = await businessesRepo.findReachable(user, id, trx);
+    if (!business) throw new AppError('not_found');
+    return business;
+  }
+
+  function assertRole(role: BusinessRole | ScopedBusinessRow['role'], needed: BusinessRole) {
+    if (!hasRank(role, needed)) throw new AppError('forbidden');
+  }
+
+  function assertKnownType(deviceType: string) {
+    const known = findDeviceType(deviceType);
+    if (!known) throw new AppError('device.unknown_type', { type: deviceType }, { deviceType: 'validation.invalid' });
+    return known;
+  }
+
+  /** The device type must report through the network its ids say (a type without network ids is not checked). */
+  function assertSupportsNetwork(deviceType: string, ids: Record<NetworkIdColumn, string | null>) {
+    const known = assertKnownType(deviceType);
+    if (!Object.values(ids).some((id) => id)) return;
+    const network = communicationType({ loraEUI: ids.loraEui, mac: ids.mac, sigfoxID: ids.sigfoxId, IMEI: ids.imei });
+    if (!known.communicationTypes.includes(network))
+      throw new AppError('device.network_not_supported', { type: known.name });
+  }
+
+  async function assertNetworkIdsFree(
+    ids: Partial<Record<NetworkIdColumn, string | null>>,
+    exceptId: string | null,
+    trx: Transaction<DatabaseSchema>,
+  ) {
+    const holder = await devicesRepo.holderOfNetworkId(ids, exceptId, trx);
+    if (holder) throw new AppError('device.network_id_taken', { networkId: holder.value });
+  }
+
+  /** The listing's narrowing: a business (reachable, its subtree) and the filters. */
+  async function queryOf(user: UserRow, filter: Omit<DeviceFilter, 'sort' | 'limit' | 'cursor'>): Promise<DeviceQuery> {
+    const { businessId, ...rest } = filter;
+    if (businessId === undefined) return rest;
+    const business = await reachableBusiness(user, businessId);
+    return { ...rest, subtreePath: business.path };
+  }
+
+  return {
+    async page(user: UserRow, filter: DeviceFilter) {
+      const query = await queryOf(user, filter);
+      const { rows, next } = await devicesRepo.page(
+        user,
+        query,
+        filter.sort,
+        filter.limit,
+        decodeCursor(filter.cursor),
+        now(),
+      );
+      return { rows, nextCursor: next ? encodeCursor(next) : null };
+    },
+
+    async count(user: UserRow, filter: Omit<DeviceFilter, 'sort' | 'limit' | 'cursor'>): Promise<number> {
+      return devicesRepo.count(user, await queryOf(user, filter), now());
+    },
+
+    get: reachableDevice,
+
+    async create(user: UserRow, request: CreateDeviceRequest): Promise<ScopedDeviceRow> {
+      const ids = networkIdsOf(request);
+      assertSupportsNetwork(request.deviceType, ids);
+      const id = randomUUID();
+      await db.transaction().execute(async (trx) => {
+        const business = await reachableBusiness(user, request.businessId, trx);
+        assertRole(business.role, MANAGE_ROLE);
+        const { room, limit } = await plans.roomForDevices(business, trx);
+        if (room < 1) throw new AppError('plan.limit_exceeded', { limit });
+        await assertNetworkIdsFree(ids, null, trx);
+        await devicesRepo.insert(
+          {
+            id,
+            businessId: business.id,
+            businessPath: business.path,
+            description: request.description,
+            serialNumber: request.serialNumber,
+            deviceType: request.deviceType,
+            fwVersion: request.fwVersion,
+            ...ids,
+            communication: communicationType(request),
+            usageLicenseId: request.usageLicenseId,
+            parametersStatus: null,
+            routeDestination: null,
+            lastSeenAt: null,
+            createdAt: now(),
+            version: 1,
+          },
+          trx,
+        );
+      });
+      return reachableDevice(user, id);
+    },
+
+    /** The fields sent replace the stored ones over the `version` read; a stale version is `conflict`. */
+    async update(user: UserRow, request: UpdateDeviceRequest): Promise<ScopedDeviceRow> {
+      await db.transaction().execute(async (trx) => {
+        const device = await reachableDevice(user, request.uuid, trx);
+        assertRole(device.role, EDIT_ROLE);
+        const { uuid: _uuid, version, loraEUI, mac, sigfoxID, IMEI, ...fields } = request;
+        const changed = networkIdsOf({
+          loraEUI: loraEUI === undefined ? device.loraEui : loraEUI,
+          mac: mac === undefined ? device.mac : mac,
+          sigfoxID: sigfoxID === undefined ? device.sigfoxId : sigfoxID,
+          IMEI: IMEI === undefined ? device.imei : IMEI,
+        });
+        assertSupportsNetwork(device.deviceType, changed);
+        await assertNetworkIdsFree(changed, device.id, trx);
+        const updated = await devicesRepo.updateIfVersion(
+          device.id,
+          version,
+          {
+            ...fields,
+            ...changed,
+            communication: communicationType({
+              loraEUI: changed.loraEui,
+              mac: changed.mac,
+              sigfoxID: changed.sigfoxId,
+              IMEI: changed.imei,
+            }),
+          },
+          trx,
+        );
+        if (!updated) throw new AppError('conflict');
+      });
+      return reachableDevice(user, request.uuid);
+    },
+
+    async delete(user: UserRow, uuid: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const device = await reachableDevice(user, uuid, trx);
+        assertRole(device.role, MANAGE_ROLE);
+        await devicesRepo.delete(device, trx);
+      });
+    },
+
+    /**
+     * Moves devices to a business the caller administers, each answered on its own: a device outside the caller's
+     * reach is not found, one on a level the caller does not administer is refused; past `maxDevices` of the
+     * target's plan, the rest are refused. All the moves that pass are made together.
+     */
+    async moveToBusiness(user: UserRow, uuids: string[], businessId: string): Promise<BulkOutcome[]> {
+      return db.transaction().execute(async (trx) => {
+        await businessesRepo.lockTree(trx);
+        const target = await reachableBusiness(user, businessId, trx);
+        assertRole(target.role, MANAGE_ROLE);
+        const devices = new Map((await devicesRepo.findManyReachable(user, uuids, trx)).map((row) => [row.id, row]));
+        const capacity = await plans.roomForDevices(target, trx);
+        let room = capacity.room;
+        const outcomes: BulkOutcome[] = [];
+        for (const uuid of new Set(uuids)) {
+          const device = devices.get(uuid);
+          if (!device) {
+            outcomes.push({ device: uuid, refused: { code: 'not_found' } });
+            continue;
+          }
+          if (!hasRank(device.role, MANAGE_ROLE)) {
+            outcomes.push({ device: uuid, refused: { code: 'device.level_denied' } });
+            continue;
+          }
+          if (device.businessId === target.id) {
+            outcomes.push({ device: uuid, uuid });
+            continue;
+          }
+          // A device already within the plan's scope does not take more room there.
+          const staysInScope = capacity.scope !== null && device.businessPath.startsWith(capacity.scope);
+          if (!staysInScope && room < 1) {
+            outcomes.push({
+              device: uuid,
+              refused: { code: 'plan.limit_exceeded', params: { limit: capacity.limit } },
+            });
+            continue;
+          }
+          if (!staysInScope) room -= 1;
+          await devicesRepo.move(device, target, trx);
+          outcomes.push({ device: uuid, uuid });
+        }
+        return outcomes;
+      });
+    },
+
+    /**
+     * Creates devices of one type from network ids (the creation page and CSV import), each answered on its own: the
+     * id is read for the type's first network, must be well formed and unused (in the database and in the list).
+     */
+    async createFromScratch(user: UserRow, request: FromScratchRequest): Promise<BulkOutcome[]> {
+      const deviceType = assertKnownType(request.deviceType);
+      const network = deviceType.communicationTypes[0] ?? 'wifi';
+      const { column, schema } = NETWORK_ID_OF[network];
+      return db.transaction().execute(async (trx) => {
+        const business = await reachableBusiness(user, request.businessId, trx);
+        assertRole(business.role, MANAGE_ROLE);
+        const capacity = await plans.roomForDevices(business, trx);
+        let room = capacity.room;
+        const seen = new Set<string>();
+        const outcomes: BulkOutcome[] = [];
+        for (const entry of request.devices) {
+          const parsed = schema.safeParse(entry.networkId);
+          const networkId = parsed.success ? parsed.data : null;
+          if (!networkId) {
+            outcomes.push({ device: entry.networkId, refused: { code: 'validation.invalid' } });
+            continue;
+          }
+          if (seen.has(networkId) || (await devicesRepo.holderOfNetworkId({ [column]: networkId }, null, trx))) {
+            outcomes.push({
+              device: entry.networkId,
+              refused: { code: 'device.network_id_taken', params: { networkId } },
+            });
+            continue;
+          }
+          if (room < 1) {
+            outcomes.push({
+              device: entry.networkId,
+              refused: { code: 'plan.limit_exceeded', params: { limit: capacity.limit } },
+            });
+            continue;
+          }
+          seen.add(networkId);
+          room -= 1;
+          const id = randomUUID();
+          const ids = { loraEui: null, mac: null, sigfoxId: null, imei: null, [column]: networkId };
+          await devicesRepo.insert(
+            {
+              id,
+              businessId: business.id,
+              businessPath: business.path,
+              description: entry.description ?? networkId,
+              serialNumber: null,
+              deviceType: deviceType.id,
+              fwVersion: null,
+              ...ids,
+              communication: network,
+              usageLicenseId: null,
+              parametersStatus: null,
+              routeDestination: null,
+              lastSeenAt: null,
+              createdAt: now(),
+              version: 1,
+            },
+            trx,
+          );
+          outcomes.push({ device: entry.networkId, uuid: id });
+        }
+        return outcomes;
+      });
+    },
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;

@@ -1,0 +1,265 @@
+import { COMMUNICATION_TYPES } from '../codecs/communication-type.js';
+import { z } from '../validation.js';
+
+/** SPEC section 4: where a device's parameters stand between the server and the device. */
+export const PARAMETERIZATION_STATUSES = ['WAITING', 'SENT', 'CONFIRMED'] as const;
+export const ParameterizationStatus = z.enum(PARAMETERIZATION_STATUSES);
+export type ParameterizationStatus = z.infer<typeof ParameterizationStatus>;
+
+/** The colours every device list item shows its parameterization status in (SPEC section 4). */
+export const PARAMETERIZATION_COLOURS: Record<ParameterizationStatus, string> = {
+  WAITING: '#ff9800',
+  SENT: '#9ccc65',
+  CONFIRMED: '#2e7d32',
+};
+
+export const DEVICE_PAGE_SIZES = [25, 50, 100, 200, 500] as const;
+export const DEFAULT_DEVICE_PAGE_SIZE = 50;
+export const MAX_DEVICE_PAGE_SIZE = 500;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: 'validation.too_long' })
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * A network id as stored: trimmed, upper case, separators (`:`, `-`, spaces) removed, then checked against its
+ * network's format; empty means absent.
+ */
+const networkId = (pattern: RegExp) =>
+  z
+    .string()
+    .max(64, { error: 'validation.too_long' })
+    .nullish()
+    .transform((value) => (value ? value.replace(/[\s:-]/g, '').toUpperCase() : null))
+    .refine((value) => value === null || pattern.test(value), { error: 'validation.invalid' });
+
+/** A LoRaWAN DevEUI: 8 bytes, 16 hex characters. */
+export const LoraEui = networkId(/^[0-9A-F]{16}$/);
+/** A Wi-Fi MAC address: 6 bytes, 12 hex characters. */
+export const MacAddress = networkId(/^[0-9A-F]{12}$/);
+/** A Sigfox device id: up to 8 hex characters. */
+export const SigfoxId = networkId(/^[0-9A-F]{1,8}$/);
+
+/** The Luhn check digit rule every IMEI follows (the 15th digit). */
+export function isValidImei(imei: string): boolean {
+  if (!/^\d{15}$/.test(imei)) return false;
+  let sum = 0;
+  for (let index = 0; index < 15; index++) {
+    let digit = Number(imei[index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+export const Imei = z
+  .string()
+  .max(64, { error: 'validation.too_long' })
+  .nullish()
+  .transform((value) => (value ? value.replace(/[\s-]/g, '') : null))
+  .refine((value) => value === null || isValidImei(value), { error: 'validation.invalid' });
+
+export const CommunicationTypeSchema = z.enum(COMMUNICATION_TYPES);
+
+const NETWORK_ID_FIELDS = { loraEUI: LoraEui, mac: MacAddress, sigfoxID: SigfoxId, IMEI: Imei };
+export const NETWORK_ID_KEYS = ['loraEUI', 'mac', 'sigfoxID', 'IMEI'] as const;
+export type NetworkIdKey = (typeof NETWORK_ID_KEYS)[number];
+
+const SignalReading = z.object({ value: z.unknown(), date: z.string() });
+
+/** A device as SPEC section 3 shows it. */
+export const Device = z
+  .object({
+    uuid: z.string(),
+    description: z.string(),
+    serialNumber: z.string().nullable(),
+    deviceType: z.string(),
+    fwVersion: z.string().nullable(),
+    loraEUI: z.string().nullable(),
+    mac: z.string().nullable(),
+    sigfoxID: z.string().nullable(),
+    IMEI: z.string().nullable(),
+    communicationType: CommunicationTypeSchema,
+    usageLicenseId: z.string().nullable(),
+    businessId: z.string(),
+    business: z.object({ id: z.string(), description: z.string() }),
+    asset: z.object({ UUID: z.string(), description: z.string() }).nullable(),
+    signalValues: z.record(z.string(), SignalReading),
+    parameters: z.object({
+      values: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+      status: ParameterizationStatus.nullable(),
+    }),
+    /** The parameterization status in the caller's language, with its colour; null when nothing was ever set. */
+    parameterization: z.object({ status: ParameterizationStatus, label: z.string(), colour: z.string() }).nullable(),
+    routeDestination: z.string().nullable(),
+    lastSeenAt: z.string().nullable(),
+    createdAt: z.string(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Device' });
+export type Device = z.infer<typeof Device>;
+
+/** `POST /devices`: a device in a business the caller administers. */
+export const CreateDeviceRequest = z.object({
+  businessId: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(64),
+  deviceType: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(64),
+  description: optionalText(200).transform((value) => value ?? ''),
+  serialNumber: optionalText(100),
+  fwVersion: optionalText(50),
+  usageLicenseId: optionalText(100),
+  ...NETWORK_ID_FIELDS,
+});
+export type CreateDeviceRequest = z.infer<typeof CreateDeviceRequest>;
+
+/**
+ * `PUT /devices`: the fields an operator edits, over the `version` read. Absent fields stay as they are; a network id
+ * sent empty is removed. The business changes through `bulk-business-set`, the type through the advanced call.
+ */
+export const UpdateDeviceRequest = z.object({
+  uuid: z.string().min(1).max(64),
+  version: z.number({ error: 'validation.required' }).int(),
+  description: optionalText(200)
+    .transform((value) => value ?? '')
+    .optional(),
+  serialNumber: optionalText(100).optional(),
+  fwVersion: optionalText(50).optional(),
+  usageLicenseId: optionalText(100).optional(),
+  loraEUI: LoraEui.optional(),
+  mac: MacAddress.optional(),
+  sigfoxID: SigfoxId.optional(),
+  IMEI: Imei.optional(),
+});
+export type UpdateDeviceRequest = z.infer<typeof UpdateDeviceRequest>;
+
+export const DeviceParams = z.object({ uuid: z.string().min(1).max(64) });
+
+export const DEVICE_SORT_FIELDS = ['description', 'lastSeen', 'createdAt', 'serialNumber'] as const;
+export const DeviceSort = z.object({
+  by: z.enum(DEVICE_SORT_FIELDS).default('description'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type DeviceSort = z.infer<typeof DeviceSort>;
+
+/**
+ * `POST /devices/filter` and `/filter-count`. Filters combine (and); a list filter matches any of its values.
+ * `seenWithinHours` keeps devices heard from within that many hours; `neverSeen` those never heard from.
+ */
+export const DeviceFilter = z.object({
+  businessId: z.string().min(1).max(64).optional(),
+  deviceTypes: z.array(z.string().max(64)).max(100).optional(),
+  communicationTypes: z.array(CommunicationTypeSchema).max(4).optional(),
+  parameterizationStatuses: z.array(ParameterizationStatus).max(3).optional(),
+  search: z.string().trim().max(100).optional(),
+  seenWithinHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 366)
+    .optional(),
+  neverSeen: z.boolean().optional(),
+  sort: DeviceSort.default({ by: 'description', order: 'asc' }),
+  limit: z.number().int().min(1).max(MAX_DEVICE_PAGE_SIZE).default(DEFAULT_DEVICE_PAGE_SIZE),
+  /** The `nextCursor` of the previous page, for the same filter and sort. */
+  cursor: z.string().max(1000).optional(),
+});
+export type DeviceFilter = z.infer<typeof DeviceFilter>;
+
+/** `GET /devices?businessId` and `/devices/all`: a page in description order, or `mode=count`. */
+export const DeviceListQuery = z.object({
+  businessId: z.string().min(1).max(64).optional(),
+  mode: z.enum(['count']).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_DEVICE_PAGE_SIZE).default(DEFAULT_DEVICE_PAGE_SIZE),
+  cursor: z.string().max(1000).optional(),
+});
+
+export const DevicePage = z.object({ items: z.array(Device), nextCursor: z.string().nullable() });
+export type DevicePage = z.infer<typeof DevicePage>;
+
+export const DeviceCount = z.object({ count: z.number().int() });
+
+/** What happened to one device of a bulk call; the UI lists those not done. */
+export const BulkDeviceResult = z.object({
+  /** The device's uuid, or for a creation the network id or position given. */
+  device: z.string(),
+  ok: z.boolean(),
+  uuid: z.string().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+export const BulkDeviceResponse = z.object({
+  results: z.array(BulkDeviceResult),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+});
+export type BulkDeviceResponse = z.infer<typeof BulkDeviceResponse>;
+
+/** `POST /devices/bulk-business-set`: move devices to a business. */
+export const BulkBusinessSetRequest = z.object({
+  devices: z.array(z.string().min(1).max(64)).min(1, { error: 'validation.required' }).max(10_000),
+  businessId: z.string().min(1).max(64),
+});
+
+/** `POST /devices/from-scratch`: create devices of one type from network ids (the creation page and CSV import). */
+export const FromScratchRequest = z.object({
+  businessId: z.string().min(1).max(64),
+  deviceType: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  devices: z
+    .array(
+      z.object({
+        networkId: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+        description: optionalText(200),
+      }),
+    )
+    .min(1, { error: 'validation.required' })
+    .max(10_000),
+});
+export type FromScratchRequest = z.infer<typeof FromScratchRequest>;
+
+/** `POST /devices/debug/decode-frame`: try a payload against a device type's codec. */
+export const DecodeFrameRequest = z.object({
+  deviceType: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  data: z
+    .string()
+    .trim()
+    .max(2048, { error: 'validation.too_long' })
+    .regex(/^([0-9a-fA-F]{2})*$/, { error: 'validation.invalid' }),
+  port: z.number().int().min(0).max(255).nullish(),
+  date: z.iso.datetime({ error: 'validation.invalid' }).optional(),
+});
+export const DecodeFrameResponse = z.union([
+  z.object({
+    ok: z.literal(true),
+    readings: z.array(z.object({ signal: z.string(), value: z.unknown(), date: z.string() })),
+  }),
+  z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+
+/** A device type as the architecture pages and the device forms show it (the codec stays on the server). */
+export const DeviceTypeInfo = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    communicationTypes: z.array(CommunicationTypeSchema),
+    signals: z.array(
+      z.object({
+        key: z.string(),
+        name: z.string(),
+        unit: z.string().optional(),
+        kind: z.enum(['event', 'status', 'debug', 'value', 'alarm']),
+        valueType: z.enum(['number', 'boolean', 'string', 'position']),
+        showInList: z.boolean(),
+        perChannel: z.boolean().optional(),
+      }),
+    ),
+    parameters: z.array(z.record(z.string(), z.unknown())),
+    /** Whether the type takes parameters by downlink. */
+    configurable: z.boolean(),
+  })
+  .meta({ id: 'DeviceType' });
+export type DeviceTypeInfo = z.infer<typeof DeviceTypeInfo>;
