@@ -80,7 +80,9 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // A Blob (a CSV file, say) goes as it is, typed by its own type; anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers.set('Content-Type', raw ? body.type || 'application/octet-stream' : 'application/json');
   if (method !== 'GET' && method !== 'HEAD') {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers.set(CSRF_HEADER, csrf);
@@ -93,7 +95,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || raw ? body : JSON.stringify(body),
       signal: options.signal,
       credentials: 'same-origin',
     });

@@ -150,6 +150,7 @@ export const routeTable: readonly AppRoute[] = [
     path: paths.users,
     access: 'required',
     frame: 'shell',
+    screen: () => import('@/features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
     title: 'route.users',
     role: 'product',
     menu: 'main',

@@ -42,7 +42,7 @@ export interface Vendor extends EndpointConfig {
   /** The square mark, shown on the sign-in pages and in the app bar. */
   logoUrl: string;
   faviconUrl: string;
-  palette: NonNullable<ThemeOptions['palette']> & { alarm: AlarmColors };
+  palette: NonNullable<ThemeOptions['palette']> & { primary: { main: string }; alarm: AlarmColors };
   termsUrl: string;
   supportEmail: string;
 }

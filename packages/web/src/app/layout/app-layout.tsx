@@ -16,6 +16,7 @@ import { VersionDialog } from '@/features/version/components/version-dialog';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { routeOfHandle } from '../route-table';
 import { AppTopBar } from './app-top-bar';
+import { BusinessThemeProvider } from './business-theme-provider';
 import { RouteScreen } from './route-screen';
 import { useNotificationsDialog } from './use-notifications-dialog';
 
@@ -28,6 +29,7 @@ const isFlagSet = (value: string | null) => value !== null && value !== 'false' 
 /**
  * The shell of every page but the sign-in ones: the app bar (hidden by the `hideAppBar` query flag) over the page,
  * the business-tree side panel beside it for a signed-in user (a drawer on phones), and the dialogs the app bar opens.
+ * A business node's pages take its theme and logo.
  */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -51,61 +53,63 @@ export function AppLayout() {
   });
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      {!hideAppBar && (
-        <AppTopBar
-          user={user}
-          currentRoute={route?.name}
-          tokenWarning={tokenWarning}
-          onOpenNotifications={notifications.show}
-          onOpenSigfoxTokens={() => setSigfoxTokensOpen(true)}
-          onOpenAbout={() => setAboutOpen(true)}
-        />
-      )}
-      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
-        {user && !isPhone && (
-          <Box
-            sx={{
-              width: BUSINESS_PANEL_WIDTH,
-              flexShrink: 0,
-              borderRight: 1,
-              borderColor: 'divider',
-              bgcolor: 'background.paper',
-              position: 'sticky',
-              top: hideAppBar ? 0 : APP_BAR_HEIGHT,
-              height: hideAppBar ? '100dvh' : `calc(100dvh - ${APP_BAR_HEIGHT}px)`,
-            }}
-          >
-            <BusinessTreePanel user={user} businessId={businessId} />
-          </Box>
+    <BusinessThemeProvider businessId={user ? businessId : undefined}>
+      <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+        {!hideAppBar && (
+          <AppTopBar
+            user={user}
+            currentRoute={route?.name}
+            tokenWarning={tokenWarning}
+            onOpenNotifications={notifications.show}
+            onOpenSigfoxTokens={() => setSigfoxTokensOpen(true)}
+            onOpenAbout={() => setAboutOpen(true)}
+          />
         )}
-        <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
-          {user && isPhone && (
-            <Box sx={{ px: 1, pt: 1 }}>
-              <Button size="small" startIcon={<AccountTreeOutlined />} onClick={() => setTreeOpen(true)}>
-                {t('businesses.tree')}
-              </Button>
+        <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+          {user && !isPhone && (
+            <Box
+              sx={{
+                width: BUSINESS_PANEL_WIDTH,
+                flexShrink: 0,
+                borderRight: 1,
+                borderColor: 'divider',
+                bgcolor: 'background.paper',
+                position: 'sticky',
+                top: hideAppBar ? 0 : APP_BAR_HEIGHT,
+                height: hideAppBar ? '100dvh' : `calc(100dvh - ${APP_BAR_HEIGHT}px)`,
+              }}
+            >
+              <BusinessTreePanel user={user} businessId={businessId} />
             </Box>
           )}
-          <RouteScreen route={route} user={user} />
+          <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
+            {user && isPhone && (
+              <Box sx={{ px: 1, pt: 1 }}>
+                <Button size="small" startIcon={<AccountTreeOutlined />} onClick={() => setTreeOpen(true)}>
+                  {t('businesses.tree')}
+                </Button>
+              </Box>
+            )}
+            <RouteScreen route={route} user={user} />
+          </Box>
         </Box>
+        {user && isPhone && (
+          <Drawer
+            open={treeOpen}
+            onClose={() => setTreeOpen(false)}
+            slotProps={{ paper: { sx: { width: `min(${BUSINESS_PANEL_WIDTH}px, 88vw)` } } }}
+          >
+            <BusinessTreePanel user={user} businessId={businessId} onNavigate={() => setTreeOpen(false)} />
+          </Drawer>
+        )}
+        <NotificationsDialog
+          open={Boolean(user) && notifications.open}
+          onClose={notifications.close}
+          vapidPublicKey={vapidPublicKey}
+        />
+        <SigfoxTokensDialog open={sigfoxTokensOpen} onClose={() => setSigfoxTokensOpen(false)} />
+        <VersionDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
       </Box>
-      {user && isPhone && (
-        <Drawer
-          open={treeOpen}
-          onClose={() => setTreeOpen(false)}
-          slotProps={{ paper: { sx: { width: `min(${BUSINESS_PANEL_WIDTH}px, 88vw)` } } }}
-        >
-          <BusinessTreePanel user={user} businessId={businessId} onNavigate={() => setTreeOpen(false)} />
-        </Drawer>
-      )}
-      <NotificationsDialog
-        open={Boolean(user) && notifications.open}
-        onClose={notifications.close}
-        vapidPublicKey={vapidPublicKey}
-      />
-      <SigfoxTokensDialog open={sigfoxTokensOpen} onClose={() => setSigfoxTokensOpen(false)} />
-      <VersionDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
-    </Box>
+    </BusinessThemeProvider>
   );
 }

@@ -9,12 +9,14 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { vendor } from '@vendor';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { currentEndpointSet } from '@/config/endpoints';
 import { paths } from '@/config/paths';
 import { NotificationsButton } from '@/features/notifications/components/notifications-button';
 import { SigfoxTokenWarningButton } from '@/features/sigfox-tokens/components/sigfox-token-warning-button';
+import { useBusinessTheme } from '@/lib/business-theme';
 import { endpointSetLabel } from '@/lib/endpoint-set-label';
 import { loginPathFor } from '@/lib/redirect-target';
 import { ArchitectureMenu } from './architecture-menu';
@@ -49,6 +51,29 @@ function EndpointSetChip() {
   );
 }
 
+/** The business's logo on its pages, else the vendor's; a logo that does not load gives way to the vendor's. */
+function AppBarLogo() {
+  const { logoUrl } = useBusinessTheme();
+  const [failedUrl, setFailedUrl] = useState<string>();
+  const isOwn = logoUrl !== vendor.logoUrl && logoUrl !== failedUrl;
+  return (
+    <Box
+      component="img"
+      src={isOwn ? logoUrl : vendor.logoUrl}
+      alt=""
+      onError={() => setFailedUrl(logoUrl)}
+      sx={{
+        width: 32,
+        height: 32,
+        borderRadius: '8px',
+        boxShadow: '0 0 0 1.5px rgba(255, 255, 255, 0.55)',
+        // A business logo may have any shape: it fits in the square on white.
+        ...(isOwn && { objectFit: 'contain', bgcolor: 'common.white' }),
+      }}
+    />
+  );
+}
+
 /** The app bar: main menu, product, and on the right the architecture menu, notifications and the user menu. */
 export function AppTopBar({
   user,
@@ -74,12 +99,7 @@ export function AppTopBar({
           sx={{ alignItems: 'center', color: 'inherit', textDecoration: 'none', minWidth: 0, ml: user ? 0 : 1 }}
           aria-label={t('menu.home', { product: vendor.title })}
         >
-          <Box
-            component="img"
-            src={vendor.logoUrl}
-            alt=""
-            sx={{ width: 32, height: 32, borderRadius: '8px', boxShadow: '0 0 0 1.5px rgba(255, 255, 255, 0.55)' }}
-          />
+          <AppBarLogo />
           <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 700, letterSpacing: 0.2 }}>
             {vendor.title}
           </Typography>

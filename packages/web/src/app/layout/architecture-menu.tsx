@@ -15,10 +15,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCookie } from '@/api/client';
 import { useConfirm } from '@/components/confirm-dialog';
-import { useCurrentPlan } from '@/lib/plan';
 import { PLATFORM_COOKIE, switchPlatform } from '@/lib/platform-choice';
 import { menuRoutes } from '../route-table';
 import { RouteMenuItems } from './route-menu-items';
+import { useCurrentPlan } from './use-current-plan';
 
 interface ArchitectureMenuProps {
   currentRoute: string | undefined;

@@ -5,9 +5,9 @@ import Menu from '@mui/material/Menu';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentPlan } from '@/lib/plan';
 import { menuRoutes } from '../route-table';
 import { RouteMenuItems } from './route-menu-items';
+import { useCurrentPlan } from './use-current-plan';
 
 /** The main product menu: the screens of the route table this user's role and plan offer. */
 export function MainMenu({ role, currentRoute }: { role: UserRole | undefined; currentRoute: string | undefined }) {

@@ -12,10 +12,10 @@ import TableRow from '@mui/material/TableRow';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TablePager } from '@/components/table-pager';
 import { formatLocale, type TranslationKey } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { useBusinessLogs } from '../api/get-business-logs';
-import { TablePager } from './table-pager';
 
 /** The action's label; an action the server learnt after this build shows by its code. */
 function actionText(t: TFunction, i18n: { exists: (key: string) => boolean }, action: string): string {

@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useBusinesses } from '../api/get-businesses';
 import { useBusinessActions } from '../components/business-actions';
 import { BusinessLogs } from '../components/business-logs';
+import { BusinessManager } from '../components/business-manager';
 import { BusinessTreeView } from '../components/business-tree-view';
 import { BusinessUsers } from '../components/business-users';
 import { useExpandedBusinesses } from '../components/use-expanded-businesses';
@@ -36,7 +37,7 @@ const TABS = [
   'inventory',
 ] as const;
 type ConfigTab = (typeof TABS)[number];
-const BUILT_TABS: ReadonlySet<ConfigTab> = new Set(['hierarchy', 'users', 'logs']);
+const BUILT_TABS: ReadonlySet<ConfigTab> = new Set(['hierarchy', 'users', 'logs', 'manager']);
 
 function Hierarchy({ tree, businessId }: { tree: BusinessTree; businessId: string }) {
   const { t } = useTranslation();
@@ -129,6 +130,9 @@ export function BusinessConfigPage() {
                 businessId={business._id}
                 nameOf={(id) => tree.byId.get(id)?.description}
               />
+            )}
+            {tab === 'manager' && user && (
+              <BusinessManager key={business._id} tree={tree} businessId={business._id} user={user} />
             )}
             {!BUILT_TABS.has(tab) && <TabLater />}
           </Box>

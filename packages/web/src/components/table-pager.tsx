@@ -11,7 +11,7 @@ interface TablePagerProps {
   onPageSizeChange: (pageSize: number) => void;
 }
 
-/** The paging footer of the business tables, in the interface language; on a phone only the range and arrows. */
+/** The paging footer of a table, in the interface language; on a phone only the range and arrows. */
 export function TablePager({ count, page, pageSize, pageSizes, onPageChange, onPageSizeChange }: TablePagerProps) {
   const { t } = useTranslation();
   return (
@@ -26,8 +26,10 @@ export function TablePager({ count, page, pageSize, pageSizes, onPageChange, onP
         onPageSizeChange(Number(event.target.value));
         onPageChange(0);
       }}
-      labelRowsPerPage={t('businesses.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count: total }) => t('businesses.pageRange', { from, to, total })}
+      labelRowsPerPage={t('table.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count: total }) => t('table.pageRange', { from, to, total })}
+      // MUI's own labels (also the buttons' tooltips) are English only.
+      getItemAriaLabel={(type) => t(`table.${type}Page`)}
       sx={{ '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } } }}
     />
   );

@@ -1,0 +1,62 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { BulkResultsList } from './bulk-results-list';
+import type { BulkWork } from './use-bulk-device-work';
+
+/** A bulk move or delete: its progress while it runs, then how many were done and which were not, and why. */
+export function BulkWorkDialog({
+  work,
+  nameOf,
+  onClose,
+}: {
+  work: BulkWork | null;
+  nameOf: (uuid: string) => string | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const results = work?.results;
+  const failed = results?.filter((result) => !result.ok).length ?? 0;
+  const succeeded = (results?.length ?? 0) - failed;
+  return (
+    <Dialog open={Boolean(work)} aria-labelledby="bulk-work-title" maxWidth="sm" fullWidth>
+      {work && (
+        <>
+          <DialogTitle id="bulk-work-title">{t(`devices.bulk.${work.kind}Title`)}</DialogTitle>
+          <DialogContent>
+            {!results ? (
+              <Stack spacing={1.5}>
+                <Typography>{t('devices.bulk.progress', { done: work.done, total: work.total })}</Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={work.total ? (work.done * 100) / work.total : 0}
+                  aria-label={t('devices.bulk.progress', { done: work.done, total: work.total })}
+                />
+              </Stack>
+            ) : (
+              <Stack spacing={1.5}>
+                <Alert severity={failed === 0 ? 'success' : succeeded === 0 ? 'error' : 'warning'}>
+                  {t(`devices.bulk.${work.kind}Done`, { succeeded, total: results.length })}
+                </Alert>
+                {failed > 0 && <Typography>{t('devices.bulk.notDone')}</Typography>}
+                <BulkResultsList results={results} nameOf={nameOf} />
+              </Stack>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button variant="contained" disabled={!results} onClick={onClose}>
+              {t('app.close')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

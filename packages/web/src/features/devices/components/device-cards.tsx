@@ -1,0 +1,127 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterLink } from '@/components/router-link';
+import { networkIdOf } from '../lib/device-facts';
+import { LastSeen, ParameterizationChip } from './device-facts';
+import type { DeviceViewProps } from './device-table';
+import { useInfiniteRows } from './use-infinite-rows';
+
+const CARD_HEIGHT = 176;
+const GAP = 12;
+
+/** One label and value line of a card. */
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ minWidth: 0, alignItems: 'center', fontSize: '0.875rem' }}>
+      <Box sx={{ color: 'text.secondary', flexShrink: 0, width: 92 }}>{label}</Box>
+      <Box sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{children}</Box>
+    </Stack>
+  );
+}
+
+/** The cards view: a card per device with the facts of the list, virtualised in columns as wide as the screen allows. */
+export function DeviceCards({
+  devices,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  selected,
+  onToggle,
+  typeName,
+  linkTo,
+  height,
+}: DeviceViewProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'));
+  const medium = useMediaQuery(theme.breakpoints.up('sm'));
+  const lanes = wide ? 3 : medium ? 2 : 1;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = devices.length + (hasMore ? 1 : 0);
+  const { virtualizer, items } = useInfiniteRows({
+    count,
+    scrollRef,
+    rowHeight: CARD_HEIGHT + GAP,
+    lanes,
+    initialHeight: 480,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    keyOf: (index) => devices[index]?.uuid ?? 'more',
+  });
+
+  return (
+    <Box ref={scrollRef} sx={{ height, overflow: 'auto', contain: 'strict', p: 1.5 }}>
+      <Box role="list" aria-label={t('devices.title')} sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const device = devices[item.index];
+          const placement = {
+            position: 'absolute',
+            top: 0,
+            left: `calc(${(item.lane * 100) / lanes}% + ${(item.lane * GAP) / lanes}px)`,
+            width: `calc(${100 / lanes}% - ${((lanes - 1) * GAP) / lanes}px)`,
+            height: CARD_HEIGHT,
+            transform: `translateY(${item.start}px)`,
+          } as const;
+          if (!device) {
+            return (
+              <Box key={item.key} role="listitem" sx={{ ...placement, display: 'grid', placeItems: 'center' }}>
+                <CircularProgress size={22} aria-label={t('app.loading')} />
+              </Box>
+            );
+          }
+          const isSelected = selected.has(device.uuid);
+          return (
+            <Card
+              key={item.key}
+              role="listitem"
+              variant="outlined"
+              aria-label={device.description}
+              sx={{
+                ...placement,
+                p: 1.5,
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 0.5,
+                borderColor: isSelected ? 'primary.main' : undefined,
+                bgcolor: isSelected ? 'action.selected' : undefined,
+              }}
+            >
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+                <Checkbox
+                  size="small"
+                  checked={isSelected}
+                  onChange={() => onToggle(device)}
+                  sx={{ ml: -1, my: -0.5 }}
+                  slotProps={{ input: { 'aria-label': t('devices.select', { name: device.description }) } }}
+                />
+                <Typography noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 500 }}>
+                  <RouterLink to={linkTo(device)} title={device.description}>
+                    {device.description || device.uuid}
+                  </RouterLink>
+                </Typography>
+                <ParameterizationChip device={device} />
+              </Stack>
+              <Fact label={t('devices.column.type')}>{typeName(device.deviceType)}</Fact>
+              <Fact label={t('devices.column.network')}>
+                {t(`devices.network.${device.communicationType}`)} · {networkIdOf(device) ?? '—'}
+              </Fact>
+              <Fact label={t('devices.column.business')}>{device.business.description}</Fact>
+              <Fact label={t('devices.column.lastSeen')}>
+                <LastSeen device={device} />
+              </Fact>
+            </Card>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  COMMUNICATION_TYPES,
+  DEVICE_SORT_FIELDS,
+  type DeviceSort,
+  type DeviceTypeInfo,
+  PARAMETERIZATION_STATUSES,
+} from '@iot/shared';
+import Clear from '@mui/icons-material/Clear';
+import Search from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DeviceListParams, LAST_SEEN_FILTERS } from '../lib/device-list-params';
+
+interface DeviceFiltersProps {
+  list: DeviceListParams;
+  /** The search as typed (the list follows it once typing pauses). */
+  search: string;
+  onSearchChange: (search: string) => void;
+  onChange: (change: Partial<DeviceListParams>) => void;
+  deviceTypes: readonly DeviceTypeInfo[];
+}
+
+const SORTS: DeviceSort[] = DEVICE_SORT_FIELDS.flatMap((by) => [
+  { by, order: 'asc' as const },
+  { by, order: 'desc' as const },
+]);
+const sortKey = (sort: DeviceSort) => `${sort.by}.${sort.order}`;
+
+/** A select of several values, showing how many are chosen when more than one. */
+function MultiSelect<T extends string>({
+  label,
+  value,
+  options,
+  labelOf,
+  onChange,
+}: {
+  label: string;
+  value: T[];
+  options: readonly T[];
+  labelOf: (option: T) => ReactNode;
+  onChange: (value: T[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as unknown as T[])}
+      sx={{ minWidth: 150, flex: { xs: 1, sm: '0 1 180px' } }}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (selected) => {
+            const chosen = selected as T[];
+            return chosen.length === 1 && chosen[0] ? labelOf(chosen[0]) : t('devices.filter.chosen', { total: chosen.length });
+          },
+        },
+      }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {labelOf(option)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The list's filters: a search answering while typing, device type, network, parameterization, last seen, sort. */
+export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTypes }: DeviceFiltersProps) {
+  const { t } = useTranslation();
+  const typeIds = deviceTypes.map((type) => type.id);
+  const typeName = (id: string) => deviceTypes.find((type) => type.id === id)?.name ?? id;
+  return (
+    <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <TextField
+        size="small"
+        placeholder={t('devices.search')}
+        value={search}
+        onChange={(event) => onSearchChange(event.target.value)}
+        sx={{ flex: '1 1 220px', maxWidth: { sm: 320 }, '& input::-webkit-search-cancel-button': { display: 'none' } }}
+        slotProps={{
+          htmlInput: { 'aria-label': t('devices.search'), type: 'search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+            endAdornment: search ? (
+              <InputAdornment position="end">
+                <IconButton size="small" edge="end" aria-label={t('devices.clearSearch')} onClick={() => onSearchChange('')}>
+                  <Clear fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
+      />
+      <MultiSelect
+        label={t('devices.filter.type')}
+        value={list.deviceTypes}
+        options={typeIds}
+        labelOf={typeName}
+        onChange={(deviceTypes) => onChange({ deviceTypes })}
+      />
+      <MultiSelect
+        label={t('devices.filter.network')}
+        value={list.communicationTypes}
+        options={COMMUNICATION_TYPES}
+        labelOf={(type) => t(`devices.network.${type}`)}
+        onChange={(communicationTypes) => onChange({ communicationTypes })}
+      />
+      <MultiSelect
+        label={t('devices.filter.parameterization')}
+        value={list.parameterizationStatuses}
+        options={PARAMETERIZATION_STATUSES}
+        labelOf={(status) => t(`devices.parameterization.${status}`)}
+        onChange={(parameterizationStatuses) => onChange({ parameterizationStatuses })}
+      />
+      <TextField
+        select
+        size="small"
+        label={t('devices.filter.lastSeen')}
+        value={list.lastSeen ?? 'any'}
+        onChange={(event) => {
+          const value = LAST_SEEN_FILTERS.find((filter) => filter === event.target.value);
+          onChange({ lastSeen: value ?? null });
+        }}
+        sx={{ minWidth: 150, flex: { xs: 1, sm: '0 1 180px' } }}
+      >
+        <MenuItem value="any">{t('devices.filter.any')}</MenuItem>
+        <MenuItem value="recent">{t('devices.filter.recent')}</MenuItem>
+        <MenuItem value="never">{t('devices.filter.never')}</MenuItem>
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('devices.sort')}
+        value={sortKey(list.sort)}
+        onChange={(event) => {
+          const sort = SORTS.find((candidate) => sortKey(candidate) === event.target.value);
+          if (sort) onChange({ sort });
+        }}
+        sx={{ minWidth: 190, flex: { xs: 1, sm: '0 1 220px' } }}
+      >
+        {SORTS.map((sort) => (
+          <MenuItem key={sortKey(sort)} value={sortKey(sort)}>
+            {t(`devices.sortBy.${sort.by}.${sort.order}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}

@@ -1,0 +1,296 @@
+import type { Device } from '@iot/shared';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
+import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, useParams, useSearchParams } from 'react-router';
+import { useCurrentPlan } from '@/app/layout/use-current-plan';
+import { useConfirm } from '@/components/confirm-dialog';
+import { useSnackbar } from '@/components/snackbars/use-snackbar';
+import { paths } from '@/config/paths';
+import { useBusinesses } from '@/features/businesses/api/get-businesses';
+import { BusinessPickerDialog } from '@/features/businesses/components/business-picker-dialog';
+import { buildBusinessTree } from '@/features/businesses/lib/business-tree';
+import { formatLocale } from '@/i18n';
+import { errorMessage } from '@/lib/error-message';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDeviceTypes } from '../api/get-device-types';
+import { useDeviceCount, useDevicePages } from '../api/get-devices';
+import {
+  type DeviceListParams,
+  type DeviceView,
+  deviceFilterOf,
+  readDeviceListParams,
+  writeDeviceListParams,
+} from '../lib/device-list-params';
+import { BulkWorkDialog } from './bulk-work-dialog';
+import { CsvImportDialog } from './csv-import-dialog';
+import { DeviceCards } from './device-cards';
+import { DeviceFilters } from './device-filters';
+import { DeviceMapView } from './device-map-view';
+import { DeviceTable } from './device-table';
+import { useBulkDeviceWork } from './use-bulk-device-work';
+import { useDevicesExport } from './use-devices-export';
+
+/** How long typing must pause before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+/** The views fill the window below the page's title and toolbars, but never shrink below a usable size. */
+const VIEW_HEIGHT = 'max(360px, calc(100dvh - 330px))';
+
+const VIEW_ICONS: Record<DeviceView, ReactNode> = {
+  list: <ViewListOutlined fontSize="small" />,
+  cards: <GridViewOutlined fontSize="small" />,
+  map: <MapOutlined fontSize="small" />,
+};
+
+/**
+ * The device list of SPEC section 2 (list, cards and map views), of every reachable device or of a business's
+ * subtree: filters kept in the URL, paging by cursor while scrolling, a selection to move or delete, CSV in and out.
+ */
+export function DeviceList({ businessId }: { businessId?: string }) {
+  const { t, i18n } = useTranslation();
+  const confirm = useConfirm();
+  const snackbar = useSnackbar();
+  const routeParams = useParams();
+  const [params, setParams] = useSearchParams();
+  const list = readDeviceListParams(params);
+  const plan = useCurrentPlan().dataViewCapabilities;
+  const views = (['list', 'cards', 'map'] as const).filter(
+    (view) => view === 'list' || (view === 'cards' ? plan.cardsDashboard : plan.deviceMapLastPosition),
+  );
+  const view = views.includes(list.view) ? list.view : 'list';
+
+  const update = useCallback(
+    (change: Partial<DeviceListParams>) =>
+      setParams((current) => writeDeviceListParams(current, { ...readDeviceListParams(current), ...change }), {
+        replace: true,
+      }),
+    [setParams],
+  );
+  const [search, setSearch] = useState(list.search);
+  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS);
+  useEffect(() => update({ search: settledSearch }), [settledSearch, update]);
+
+  const filter = deviceFilterOf(list, businessId);
+  const pages = useDevicePages(filter);
+  const count = useDeviceCount(filter);
+  const devices = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const types = useDeviceTypes();
+  const typeNames = useMemo(() => new Map(types.data?.map((type) => [type.id, type.name])), [types.data]);
+  const typeName = useCallback((id: string) => typeNames.get(id) ?? id, [typeNames]);
+  const businesses = useBusinesses();
+  const tree = useMemo(() => (businesses.data ? buildBusinessTree(businesses.data) : undefined), [businesses.data]);
+  const numbers = new Intl.NumberFormat(formatLocale(i18n.language));
+
+  const linkTo = useCallback(
+    (uuid: string) =>
+      routeParams.businessId && routeParams.businessName
+        ? generatePath(paths.businessDevice, {
+            businessId: routeParams.businessId,
+            businessName: routeParams.businessName,
+            uuid,
+          })
+        : generatePath(paths.device, { uuid }),
+    [routeParams.businessId, routeParams.businessName],
+  );
+
+  // The selection keeps the devices themselves, so the results can name them after they left the list.
+  const [selected, setSelected] = useState<ReadonlyMap<string, Device>>(new Map());
+  const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
+  const toggle = (device: Device) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(device.uuid)) next.delete(device.uuid);
+      else next.set(device.uuid, device);
+      return next;
+    });
+  const allSelected = devices.length > 0 && devices.every((device) => selected.has(device.uuid));
+  const toggleAll = () =>
+    setSelected(allSelected ? new Map() : new Map(devices.map((device) => [device.uuid, device])));
+
+  const bulk = useBulkDeviceWork();
+  const [moving, setMoving] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const exporter = useDevicesExport(filter, typeName);
+
+  const remove = async () => {
+    const confirmed = await confirm({
+      title: t('devices.deleteTitle'),
+      message: t('devices.deleteText', { total: numbers.format(selected.size) }),
+      confirmLabel: t('devices.delete'),
+      destructive: true,
+    });
+    if (confirmed) await bulk.delete([...selected.keys()]);
+  };
+  const closeBulk = () => {
+    setSelected(new Map());
+    bulk.close();
+  };
+
+  const onLoadMore = useCallback(() => void pages.fetchNextPage(), [pages.fetchNextPage]);
+  const filtered = Boolean(
+    list.search.trim() ||
+      list.deviceTypes.length ||
+      list.communicationTypes.length ||
+      list.parameterizationStatuses.length ||
+      list.lastSeen,
+  );
+
+  let content: ReactNode;
+  if (pages.isError) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void pages.refetch()}>
+            {t('app.retry')}
+          </Button>
+        }
+      >
+        {errorMessage(t, pages.error)}
+      </Alert>
+    );
+  } else if (!pages.data) {
+    content = (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('app.loading')} />
+      </Box>
+    );
+  } else if (devices.length === 0) {
+    content = (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, color: 'text.secondary' }}>
+        {filtered ? t('devices.noMatch') : t('devices.empty')}
+      </Paper>
+    );
+  } else {
+    const viewProps = {
+      devices,
+      hasMore: pages.hasNextPage,
+      loadingMore: pages.isFetchingNextPage,
+      onLoadMore,
+      selected: selectedIds,
+      onToggle: toggle,
+      typeName,
+      linkTo: (device: Device) => linkTo(device.uuid),
+      height: VIEW_HEIGHT,
+    };
+    content = (
+      <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
+        {/* The last answer stays shown while the one for changed filters loads; this bar says it is on its way. */}
+        {pages.isPlaceholderData && (
+          <LinearProgress aria-label={t('app.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2 }} />
+        )}
+        {view === 'list' && <DeviceTable {...viewProps} allSelected={allSelected} onToggleAll={toggleAll} />}
+        {view === 'cards' && <DeviceCards {...viewProps} />}
+        {view === 'map' && <DeviceMapView filter={filter} linkTo={linkTo} height={VIEW_HEIGHT} />}
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack spacing={1.5}>
+      <DeviceFilters
+        list={list}
+        search={search}
+        onSearchChange={setSearch}
+        onChange={update}
+        deviceTypes={types.data ?? []}
+      />
+      <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}>
+        <Typography sx={{ color: 'text.secondary', mr: 1 }} aria-live="polite">
+          {count.data ? t('devices.count', { total: numbers.format(count.data.count) }) : '\u00a0'}
+        </Typography>
+        {selected.size > 0 && (
+          <>
+            <Typography sx={{ fontWeight: 500 }}>
+              {t('devices.selected', { total: numbers.format(selected.size) })}
+            </Typography>
+            <Button size="small" onClick={() => setSelected(new Map())}>
+              {t('devices.clearSelection')}
+            </Button>
+            <Button size="small" startIcon={<DriveFileMoveOutlined />} disabled={!tree} onClick={() => setMoving(true)}>
+              {t('devices.move')}
+            </Button>
+            <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={() => void remove()}>
+              {t('devices.delete')}
+            </Button>
+          </>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Button size="small" startIcon={<UploadFileOutlined />} onClick={() => setImporting(true)}>
+          {t('devices.import.open')}
+        </Button>
+        <Button
+          size="small"
+          startIcon={exporter.running ? <CircularProgress size={16} /> : <DownloadOutlined />}
+          disabled={exporter.running || devices.length === 0}
+          onClick={() =>
+            void exporter.run().then(
+              () => snackbar.showSuccess(t('devices.exported')),
+              (error: unknown) => snackbar.showError(errorMessage(t, error)),
+            )
+          }
+        >
+          {exporter.running ? t('devices.exporting', { total: numbers.format(exporter.exported) }) : t('devices.export')}
+        </Button>
+        {views.length > 1 && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_event, next: DeviceView | null) => next && update({ view: next })}
+            aria-label={t('devices.view.label')}
+          >
+            {views.map((option) => (
+              <ToggleButton key={option} value={option} aria-label={t(`devices.view.${option}`)}>
+                <Tooltip title={t(`devices.view.${option}`)}>
+                  <Box component="span" sx={{ display: 'flex' }}>
+                    {VIEW_ICONS[option]}
+                  </Box>
+                </Tooltip>
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        )}
+      </Stack>
+      {content}
+      {tree && moving && (
+        <BusinessPickerDialog
+          open
+          title={t('devices.moveTitle', { total: numbers.format(selected.size) })}
+          tree={tree}
+          onCancel={() => setMoving(false)}
+          onConfirm={(target) => {
+            setMoving(false);
+            void bulk.move([...selected.keys()], target);
+          }}
+        />
+      )}
+      <BulkWorkDialog work={bulk.work} nameOf={(uuid) => selected.get(uuid)?.description} onClose={closeBulk} />
+      <CsvImportDialog
+        key={businessId ?? 'all'}
+        open={importing}
+        onClose={() => setImporting(false)}
+        tree={tree}
+        businessId={businessId}
+        deviceTypes={types.data ?? []}
+      />
+    </Stack>
+  );
+}

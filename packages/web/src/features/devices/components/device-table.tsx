@@ -1,0 +1,196 @@
+import type { Device } from '@iot/shared';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterLink } from '@/components/router-link';
+import { networkIdOf } from '../lib/device-facts';
+import { LastSeen, ParameterizationChip } from './device-facts';
+import { useInfiniteRows } from './use-infinite-rows';
+
+export const DEVICE_ROW_HEIGHT = 48;
+const HEADER_HEIGHT = 44;
+/** Checkbox, description, type, network, network id, business, last seen, parameterization. */
+const COLUMNS = '44px minmax(170px, 2fr) minmax(120px, 1fr) 92px 152px minmax(120px, 1fr) 128px 112px';
+const MIN_WIDTH = 940;
+
+/** What every device view (list, cards) takes: the devices loaded so far, the paging and the selection. */
+export interface DeviceViewProps {
+  devices: Device[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  selected: ReadonlySet<string>;
+  onToggle: (device: Device) => void;
+  typeName: (deviceType: string) => string;
+  linkTo: (device: Device) => string;
+  /** The height the view is given. */
+  height: number | string;
+}
+
+const cell = { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', px: 1 } as const;
+
+interface DeviceTableProps extends DeviceViewProps {
+  allSelected: boolean;
+  onToggleAll: () => void;
+}
+
+/** The list view: a virtualised table, one row per device, fetching further pages as it is scrolled. */
+export function DeviceTable({
+  devices,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  selected,
+  onToggle,
+  allSelected,
+  onToggleAll,
+  typeName,
+  linkTo,
+  height,
+}: DeviceTableProps) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = devices.length + (hasMore ? 1 : 0);
+  const { virtualizer, items } = useInfiniteRows({
+    count,
+    scrollRef,
+    rowHeight: DEVICE_ROW_HEIGHT,
+    scrollMargin: HEADER_HEIGHT,
+    initialHeight: 480,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    keyOf: (index) => devices[index]?.uuid ?? 'more',
+  });
+  const rowStyle = {
+    display: 'grid',
+    gridTemplateColumns: COLUMNS,
+    alignItems: 'center',
+    minWidth: MIN_WIDTH,
+  } as const;
+
+  return (
+    <Box ref={scrollRef} sx={{ height, overflow: 'auto', contain: 'strict' }}>
+      <Box role="table" aria-label={t('devices.title')} aria-rowcount={count + 1}>
+        <Box role="rowgroup" sx={{ position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' }}>
+          <Box
+            role="row"
+            sx={{
+              ...rowStyle,
+              height: HEADER_HEIGHT,
+              borderBottom: 1,
+              borderColor: 'divider',
+              fontWeight: 600,
+              fontSize: '0.875rem',
+            }}
+          >
+            <Box role="columnheader" sx={{ pl: 0.5 }}>
+              <Checkbox
+                size="small"
+                checked={allSelected}
+                indeterminate={!allSelected && selected.size > 0}
+                onChange={onToggleAll}
+                slotProps={{ input: { 'aria-label': t('devices.selectAllLoaded') } }}
+              />
+            </Box>
+            <Box role="columnheader" sx={cell}>
+              {t('devices.column.description')}
+            </Box>
+            <Box role="columnheader" sx={cell}>
+              {t('devices.column.type')}
+            </Box>
+            <Box role="columnheader" sx={cell}>
+              {t('devices.column.network')}
+            </Box>
+            <Box role="columnheader" sx={cell}>
+              {t('devices.column.networkId')}
+            </Box>
+            <Box role="columnheader" sx={cell}>
+              {t('devices.column.business')}
+            </Box>
+            <Box role="columnheader" sx={cell}>
+              {t('devices.column.lastSeen')}
+            </Box>
+            <Box role="columnheader" sx={cell}>
+              {t('devices.column.parameterization')}
+            </Box>
+          </Box>
+        </Box>
+        <Box role="rowgroup" sx={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: MIN_WIDTH }}>
+          {items.map((item) => {
+            const device = devices[item.index];
+            const placement = {
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              height: DEVICE_ROW_HEIGHT,
+              transform: `translateY(${item.start - HEADER_HEIGHT}px)`,
+            } as const;
+            if (!device) {
+              return (
+                <Box key={item.key} role="row" aria-rowindex={item.index + 2} sx={{ ...placement, ...rowStyle }}>
+                  <Box role="cell" sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'center' }}>
+                    <CircularProgress size={22} aria-label={t('app.loading')} />
+                  </Box>
+                </Box>
+              );
+            }
+            const isSelected = selected.has(device.uuid);
+            const networkId = networkIdOf(device);
+            return (
+              <Box
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={isSelected}
+                sx={{
+                  ...placement,
+                  ...rowStyle,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: isSelected ? 'action.selected' : undefined,
+                  '&:hover': { bgcolor: isSelected ? 'action.selected' : 'action.hover' },
+                }}
+              >
+                <Box role="cell" sx={{ pl: 0.5 }}>
+                  <Checkbox
+                    size="small"
+                    checked={isSelected}
+                    onChange={() => onToggle(device)}
+                    slotProps={{ input: { 'aria-label': t('devices.select', { name: device.description }) } }}
+                  />
+                </Box>
+                <Box role="cell" sx={cell}>
+                  <RouterLink to={linkTo(device)} title={device.description}>
+                    {device.description || device.uuid}
+                  </RouterLink>
+                </Box>
+                <Box role="cell" sx={cell} title={typeName(device.deviceType)}>
+                  {typeName(device.deviceType)}
+                </Box>
+                <Box role="cell" sx={cell}>
+                  {t(`devices.network.${device.communicationType}`)}
+                </Box>
+                <Box role="cell" sx={{ ...cell, fontFamily: 'monospace', fontSize: '0.8125rem' }} title={networkId ?? ''}>
+                  {networkId ?? '—'}
+                </Box>
+                <Box role="cell" sx={cell} title={device.business.description}>
+                  {device.business.description}
+                </Box>
+                <Box role="cell" sx={cell}>
+                  <LastSeen device={device} />
+                </Box>
+                <Box role="cell" sx={cell}>
+                  <ParameterizationChip device={device} />
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,97 @@
+import {
+  COMMUNICATION_TYPES,
+  type CommunicationType,
+  DEVICE_SORT_FIELDS,
+  type DeviceFilter,
+  type DeviceSort,
+  PARAMETERIZATION_STATUSES,
+  type ParameterizationStatus,
+} from '@iot/shared';
+import { RECENT_HOURS } from './last-seen';
+
+export const DEVICE_VIEWS = ['list', 'cards', 'map'] as const;
+export type DeviceView = (typeof DEVICE_VIEWS)[number];
+
+/** The last-seen filter: heard from within the recent window (SPEC 9), or never heard from. */
+export const LAST_SEEN_FILTERS = ['recent', 'never'] as const;
+export type LastSeenFilter = (typeof LAST_SEEN_FILTERS)[number];
+
+/** What the device list shows: its filters, sort and view, all kept in the URL so a reload or a shared link keeps them. */
+export interface DeviceListParams {
+  search: string;
+  deviceTypes: string[];
+  communicationTypes: CommunicationType[];
+  parameterizationStatuses: ParameterizationStatus[];
+  lastSeen: LastSeenFilter | null;
+  sort: DeviceSort;
+  view: DeviceView;
+}
+
+/** A device filter without its paging: what the list, its count and the export ask the server for. */
+export type DeviceFilterBody = Omit<DeviceFilter, 'limit' | 'cursor'>;
+
+export const DEFAULT_SORT: DeviceSort = { by: 'description', order: 'asc' };
+
+/** The query keys the list owns; any other key (the business page's `tab`) is left as it is. */
+const KEYS = { search: 'q', deviceTypes: 'type', communicationTypes: 'network', statuses: 'status' } as const;
+const OWN_KEYS = [...Object.values(KEYS), 'seen', 'sort', 'view'];
+
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
+  allowed.find((candidate) => candidate === value);
+
+/** A comma-separated list, keeping only the allowed values (a hand-edited URL does not break the call). */
+function listOf<T extends string>(params: URLSearchParams, key: string, allowed?: readonly T[]): T[] {
+  const values = (params.get(key) ?? '').split(',').filter(Boolean);
+  return [...new Set(allowed ? values.filter((value): value is T => oneOf(allowed, value) !== undefined) : values)] as T[];
+}
+
+/** `sort=lastSeen` is ascending, `sort=-lastSeen` descending. */
+function sortOf(value: string | null): DeviceSort {
+  const descending = value?.startsWith('-') ?? false;
+  const by = oneOf(DEVICE_SORT_FIELDS, descending ? (value?.slice(1) ?? null) : value);
+  return by ? { by, order: descending ? 'desc' : 'asc' } : DEFAULT_SORT;
+}
+
+export function readDeviceListParams(params: URLSearchParams): DeviceListParams {
+  return {
+    search: params.get(KEYS.search) ?? '',
+    deviceTypes: listOf(params, KEYS.deviceTypes),
+    communicationTypes: listOf(params, KEYS.communicationTypes, COMMUNICATION_TYPES),
+    parameterizationStatuses: listOf(params, KEYS.statuses, PARAMETERIZATION_STATUSES),
+    lastSeen: oneOf(LAST_SEEN_FILTERS, params.get('seen')) ?? null,
+    sort: sortOf(params.get('sort')),
+    view: oneOf(DEVICE_VIEWS, params.get('view')) ?? 'list',
+  };
+}
+
+/** `params` with the list's keys replaced by `list`; defaults are left out so a plain list has a plain URL. */
+export function writeDeviceListParams(params: URLSearchParams, list: DeviceListParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of OWN_KEYS) next.delete(key);
+  const set = (key: string, value: string) => value && next.set(key, value);
+  set(KEYS.search, list.search.trim());
+  set(KEYS.deviceTypes, list.deviceTypes.join(','));
+  set(KEYS.communicationTypes, list.communicationTypes.join(','));
+  set(KEYS.statuses, list.parameterizationStatuses.join(','));
+  set('seen', list.lastSeen ?? '');
+  if (list.sort.by !== DEFAULT_SORT.by || list.sort.order !== DEFAULT_SORT.order) {
+    set('sort', `${list.sort.order === 'desc' ? '-' : ''}${list.sort.by}`);
+  }
+  if (list.view !== 'list') set('view', list.view);
+  return next;
+}
+
+/** The server filter of the list, within `businessId`'s subtree when the list is scoped to a business. */
+export function deviceFilterOf(list: DeviceListParams, businessId?: string): DeviceFilterBody {
+  const search = list.search.trim();
+  return {
+    ...(businessId ? { businessId } : {}),
+    ...(list.deviceTypes.length ? { deviceTypes: list.deviceTypes } : {}),
+    ...(list.communicationTypes.length ? { communicationTypes: list.communicationTypes } : {}),
+    ...(list.parameterizationStatuses.length ? { parameterizationStatuses: list.parameterizationStatuses } : {}),
+    ...(search ? { search } : {}),
+    ...(list.lastSeen === 'recent' ? { seenWithinHours: RECENT_HOURS } : {}),
+    ...(list.lastSeen === 'never' ? { neverSeen: true } : {}),
+    sort: list.sort,
+  };
+}
