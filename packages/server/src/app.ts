@@ -18,12 +18,17 @@ import { registerCsrfProtection } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { createAssetTypesRepo } from './modules/asset-types/repo.js';
+import { assetTypesRoutes } from './modules/asset-types/routes.js';
+import { createAssetTypesService } from './modules/asset-types/service.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createBusinessesRepo } from './modules/businesses/repo.js';
 import { businessesRoutes } from './modules/businesses/routes.js';
 import { createBusinessesService } from './modules/businesses/service.js';
+import { deviceDetailsRoutes } from './modules/devices/details-routes.js';
+import { createDeviceDetailsService } from './modules/devices/details-service.js';
 import { createDevicesRepo } from './modules/devices/repo.js';
 import { devicesRoutes } from './modules/devices/routes.js';
 import { createDevicesService } from './modules/devices/service.js';
@@ -31,12 +36,18 @@ import { infoRoutes } from './modules/info/routes.js';
 import { createNotificationsRepo } from './modules/notifications/repo.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { createNotificationsService } from './modules/notifications/service.js';
+import { createParameterPresetsRepo } from './modules/parameter-presets/repo.js';
+import { parameterPresetsRoutes } from './modules/parameter-presets/routes.js';
+import { createParameterPresetsService } from './modules/parameter-presets/service.js';
 import { createPlansRepo } from './modules/plans/repo.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { createPlansService } from './modules/plans/service.js';
 import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { sigfoxContractsRoutes } from './modules/sigfox-contracts/routes.js';
 import { createSigfoxContractsService } from './modules/sigfox-contracts/service.js';
+import { createSignalsRepo } from './modules/signals/repo.js';
+import { signalsRoutes } from './modules/signals/routes.js';
+import { createSignalsService } from './modules/signals/service.js';
 import { createUsersRepo } from './modules/users/repo.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
@@ -119,6 +130,9 @@ export async function buildApp({
   const businessesRepo = createBusinessesRepo(db);
   const plansRepo = createPlansRepo(db);
   const devicesRepo = createDevicesRepo(db);
+  const signalsRepo = createSignalsRepo(db);
+  const parameterPresetsRepo = createParameterPresetsRepo(db);
+  const assetTypesRepo = createAssetTypesRepo(db);
   const auth = createAuthService({ db, config, authRepo, usersRepo, mailer, log: app.log });
   const users = createUsersService({ usersRepo });
   const notifications = createNotificationsService({
@@ -138,6 +152,12 @@ export async function buildApp({
     sendInvitation: auth.sendInvitation,
   });
   const devices = createDevicesService({ db, devicesRepo, businessesRepo, plans });
+  const deviceDetails = createDeviceDetailsService({ db, devicesRepo });
+  const signals = createSignalsService({ db, signalsRepo });
+  const parameterPresets = createParameterPresetsService({ db, parameterPresetsRepo, businessesRepo });
+  const assetTypes = createAssetTypesService({ db, assetTypesRepo });
+  // The signal catalogue holds at least the codecs' signals (adds only what is missing, so every start may run it).
+  await signals.ensureCodecSignals();
   const services = {
     auth,
     users,
@@ -146,6 +166,9 @@ export async function buildApp({
     businesses,
     plans,
     devices,
+    signals,
+    parameterPresets,
+    assetTypes,
     usersRepo,
     authRepo,
     notificationsRepo,
@@ -153,6 +176,9 @@ export async function buildApp({
     businessesRepo,
     plansRepo,
     devicesRepo,
+    signalsRepo,
+    parameterPresetsRepo,
+    assetTypesRepo,
     mailer,
     pushSender,
   };
@@ -171,6 +197,10 @@ export async function buildApp({
       await api.register(businessesRoutes, { auth, businesses });
       await api.register(plansRoutes, { auth, plans });
       await api.register(devicesRoutes, { auth, devices });
+      await api.register(deviceDetailsRoutes, { auth, details: deviceDetails });
+      await api.register(signalsRoutes, { auth, signals });
+      await api.register(parameterPresetsRoutes, { auth, parameterPresets });
+      await api.register(assetTypesRoutes, { auth, assetTypes });
     },
     { prefix: '/api' },
   );

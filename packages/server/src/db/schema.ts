@@ -4,6 +4,8 @@ import type {
   CommunicationType,
   Language,
   ParameterizationStatus,
+  SignalHistoryAction,
+  SignalType,
   UserRole,
 } from '@iot/shared';
 import type { Generated, Kysely } from 'kysely';
@@ -183,7 +185,81 @@ export interface DevicesTable {
   parametersStatus: ParameterizationStatus | null;
   routeDestination: string | null;
   lastSeenAt: number | null;
+  /** JSON: `[{ key, name, value, lastChange, lastSent, lastConfirmed }]` (times epoch ms or null). */
+  outputs: Generated<string>;
+  /** JSON: `{ inhibited, autoAcknowledgeLatchedWhileSnoozed, rules }`; `{}` is the default configuration. */
+  alarmsConfig: Generated<string>;
+  /** JSON object of the user's own fields. */
+  userData: Generated<string>;
+  /** JSON: per signal key `{ factor, offset }`. */
+  calibration: Generated<string>;
+  /** Hex of the encoded parameters waiting for the device, and the LoRa fPort to send them on. */
+  downlinkData: string | null;
+  downlinkPort: number | null;
   createdAt: number;
+  version: number;
+}
+
+export interface BatteryChangesTable {
+  id: string;
+  deviceId: string;
+  date: number;
+  userId: string | null;
+  comment: string;
+  createdAt: number;
+}
+
+/** A signal definition of the catalogue; `lockedBy` is the staff user editing it (null: nobody). */
+export interface SignalsTable {
+  id: string;
+  key: string;
+  name: string;
+  unit: string | null;
+  type: SignalType;
+  /** 1 when the signal is a column of the device list by default. */
+  showInList: number;
+  lockedBy: string | null;
+  lockedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+/** One change of a signal; `userId` null when the platform made it (seeding from the codecs). */
+export interface SignalHistoryTable {
+  id: string;
+  signalId: string;
+  userId: string | null;
+  action: SignalHistoryAction;
+  /** JSON object: each changed field's `{ from, to }`, or the definition created. */
+  changes: string;
+  createdAt: number;
+}
+
+/** Parameter values of one device type (`model`), owned by a business. */
+export interface ParameterPresetsTable {
+  id: string;
+  businessId: string;
+  /** The owning business's `path`, so a subtree's presets are one index range. */
+  businessPath: string;
+  name: string;
+  description: string;
+  model: string;
+  /** JSON of the checked parameter values. */
+  profile: string;
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+export interface AssetTypesTable {
+  id: string;
+  name: string;
+  description: string;
+  /** JSON of `AssetFieldDefinition[]`. */
+  fields: string;
+  createdAt: number;
+  updatedAt: number;
   version: number;
 }
 
@@ -202,6 +278,11 @@ export interface DatabaseSchema {
   businessLogs: BusinessLogsTable;
   contracts: ContractsTable;
   devices: DevicesTable;
+  batteryChanges: BatteryChangesTable;
+  signals: SignalsTable;
+  signalHistory: SignalHistoryTable;
+  parameterPresets: ParameterPresetsTable;
+  assetTypes: AssetTypesTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

@@ -214,12 +214,25 @@ export const FromScratchRequest = z.object({
       z.object({
         networkId: z.string().trim().min(1, { error: 'validation.required' }).max(64),
         description: optionalText(200),
+        serialNumber: optionalText(100),
       }),
     )
     .min(1, { error: 'validation.required' })
     .max(10_000),
 });
 export type FromScratchRequest = z.infer<typeof FromScratchRequest>;
+
+/**
+ * `POST /devices/import-csv`: `create` makes devices of `deviceType` in `businessId` from "Device ID, Network ID,
+ * optional Description" lines; `rename` gives the devices of "Device ID, Description" lines (a device id is the
+ * device's uuid, serial number or a network id) their description, and moves them to `businessId` when given.
+ */
+export const CsvImportQuery = z.object({
+  mode: z.enum(['create', 'rename']).default('create'),
+  businessId: z.string().min(1).max(64).optional(),
+  deviceType: z.string().trim().min(1).max(64).optional(),
+});
+export type CsvImportQuery = z.infer<typeof CsvImportQuery>;
 
 /** `POST /devices/debug/decode-frame`: try a payload against a device type's codec. */
 export const DecodeFrameRequest = z.object({

@@ -4,6 +4,8 @@ import * as notificationsAndSigfoxTokens from './0002-notifications-and-sigfox-t
 import * as businesses from './0003-businesses.js';
 import * as contractsAndViewPermissions from './0004-contracts-and-view-permissions.js';
 import * as devices from './0005-devices.js';
+import * as signalsPresetsAssetTypes from './0006-signals-presets-asset-types.js';
+import * as deviceDetails from './0007-device-details.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-businesses': businesses,
   '0004-contracts-and-view-permissions': contractsAndViewPermissions,
   '0005-devices': devices,
+  '0006-signals-presets-asset-types': signalsPresetsAssetTypes,
+  '0007-device-details': deviceDetails,
 };

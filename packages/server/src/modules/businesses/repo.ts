@@ -400,6 +400,13 @@ export function createBusinessesRepo(db: Database) {
         })
         .where(inSubtree(node.path, 'devices.businessPath'))
         .execute();
+      await trx
+        .updateTable('parameterPresets')
+        .set({
+          businessPath: sql<string>`${target.path} || substr(${sql.ref('business_path')}, ${oldParentPath.length + 1})`,
+        })
+        .where(inSubtree(node.path, 'parameterPresets.businessPath'))
+        .execute();
       return count(result.numUpdatedRows);
     },
 

@@ -1,6 +1,6 @@
 import type { DeviceFilter, DeviceSort, Role } from '@iot/shared';
 import { type Expression, type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
-import type { Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
+import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
 import { type Caller, inSubtree, reachOf } from '../businesses/repo.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
@@ -91,6 +91,21 @@ export function createDevicesRepo(db: Database) {
   return {
     async findReachable(caller: Caller, id: string, trx: Executor = db): Promise<ScopedDeviceRow | undefined> {
       return (await scoped(caller, trx)).where('devices.id', '=', id).executeTakeFirst();
+    },
+
+    /** A reachable device by its uuid, serial number or one of its network ids (as a CSV line names it). */
+    async findReachableByAnyId(caller: Caller, deviceId: string, trx: Executor = db) {
+      const networkId = deviceId.replace(/[\s:-]/g, '').toUpperCase();
+      return (await scoped(caller, trx))
+        .where((eb) =>
+          eb.or([
+            eb('devices.id', '=', deviceId),
+            eb('devices.serialNumber', '=', deviceId),
+            ...NETWORK_ID_COLUMNS.map((column) => eb(`devices.${column}`, '=', networkId)),
+          ]),
+        )
+        .orderBy('devices.id')
+        .executeTakeFirst();
     },
 
     async findManyReachable(caller: Caller, ids: string[], trx: Executor = db): Promise<ScopedDeviceRow[]> {
@@ -185,6 +200,28 @@ export function createDevicesRepo(db: Database) {
     async delete(device: Pick<DeviceRow, 'id' | 'businessId'>, trx: Executor = db): Promise<void> {
       await trx.deleteFrom('devices').where('id', '=', device.id).execute();
       await adjustDeviceCount(trx, device.businessId, -1);
+    },
+
+    /** A device's battery changes, newest first, with who recorded each. */
+    async batteryChanges(deviceId: string, trx: Executor = db) {
+      const rows = await trx
+        .selectFrom('batteryChanges')
+        .leftJoin('users', 'users.id', 'batteryChanges.userId')
+        .select(['batteryChanges.id', 'batteryChanges.date', 'batteryChanges.comment', 'users.email'])
+        .where('batteryChanges.deviceId', '=', deviceId)
+        .orderBy('batteryChanges.date', 'desc')
+        .orderBy('batteryChanges.createdAt', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        date: new Date(Number(row.date)).toISOString(),
+        user: row.email,
+        comment: row.comment,
+      }));
+    },
+
+    async insertBatteryChange(change: Insertable<BatteryChangesTable>, trx: Executor = db): Promise<void> {
+      await trx.insertInto('batteryChanges').values(change).execute();
     },
 
     /** Moves a device to a business (its path given), keeping the businesses' device counts. */

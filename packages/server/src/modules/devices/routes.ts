@@ -2,6 +2,7 @@ import {
   BulkBusinessSetRequest,
   BulkDeviceResponse,
   CreateDeviceRequest,
+  CsvImportQuery,
   DecodeFrameRequest,
   DecodeFrameResponse,
   Device,
@@ -20,11 +21,12 @@ import {
   UpdateDeviceRequest,
   z,
 } from '@iot/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
 import { requestLanguage } from '../../http/language.js';
 import type { AuthService } from '../auth/service.js';
+import { parseCreationCsv, parseRenameCsv } from './csv-import.js';
 import { DEVICE_TYPE_INFOS, presentDevice } from './present.js';
 import type { BulkOutcome, DevicesService } from './service.js';
 
@@ -196,6 +198,70 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
     async (request) =>
       presentOutcomes(await devices.createFromScratch(sessionOf(request).user, request.body), requestLanguage(request)),
   );
+
+  await app.register(async (csv) => {
+    csv.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    csv.withTypeProvider<ZodTypeProvider>().post(
+      '/devices/import-csv',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary:
+            'CSV import (text/csv): create devices ("Device ID, Network ID, optional Description") or rename and move ' +
+            'them ("Device ID, Description"); a wrong line imports nothing',
+          querystring: CsvImportQuery,
+          body: z.string(),
+          response: { 200: BulkDeviceResponse, ...write },
+        },
+      },
+      async (request) => {
+        const { user } = sessionOf(request);
+        const { mode, businessId, deviceType } = request.query;
+        const language = requestLanguage(request);
+        if (mode === 'rename') {
+          const renamed = await devices.rename(user, parseRenameCsv(request.body));
+          if (!businessId) return presentOutcomes(renamed, language);
+          const done = renamed.flatMap((outcome) => (outcome.uuid ? [outcome.uuid] : []));
+          const moved = new Map(
+            (done.length > 0 ? await devices.moveToBusiness(user, done, businessId) : []).map((outcome) => [
+              outcome.device,
+              outcome,
+            ]),
+          );
+          return presentOutcomes(
+            renamed.map((outcome) => {
+              const move = outcome.uuid ? moved.get(outcome.uuid) : undefined;
+              return move?.refused ? { ...outcome, refused: move.refused } : outcome;
+            }),
+            language,
+          );
+        }
+        if (!businessId || !deviceType)
+          throw new AppError(
+            'validation.failed',
+            {},
+            {
+              ...(businessId ? {} : { businessId: 'validation.required' as const }),
+              ...(deviceType ? {} : { deviceType: 'validation.required' as const }),
+            },
+          );
+        const lines = parseCreationCsv(request.body, devices.networkIdCheck(deviceType));
+        const outcomes = await devices.createFromScratch(user, {
+          businessId,
+          deviceType,
+          devices: lines.map((line) => ({
+            networkId: line.networkId,
+            description: line.description,
+            serialNumber: line.deviceId,
+          })),
+        });
+        return presentOutcomes(outcomes, language);
+      },
+    );
+  });
 
   app.post(
     '/devices/debug/decode-frame',

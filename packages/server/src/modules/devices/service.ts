@@ -141,6 +141,37 @@ export function createDevicesService({
   }
 
   return {
+    /** Whether `id` is a well-formed network id for the first network of `deviceType` (a CSV line's check). */
+    networkIdCheck(deviceType: string): (id: string) => boolean {
+      const known = assertKnownType(deviceType);
+      const { schema } = NETWORK_ID_OF[known.communicationTypes[0] ?? 'wifi'];
+      return (id) => schema.safeParse(id).data != null;
+    },
+
+    /**
+     * Gives devices, each named by its uuid, serial number or a network id within the caller's reach, their new
+     * description; each is answered on its own (not found, or not editable there).
+     */
+    async rename(user: UserRow, lines: { deviceId: string; description: string }[]): Promise<BulkOutcome[]> {
+      return db.transaction().execute(async (trx) => {
+        const outcomes: BulkOutcome[] = [];
+        for (const { deviceId, description } of lines) {
+          const device = await devicesRepo.findReachableByAnyId(user, deviceId, trx);
+          if (!device) {
+            outcomes.push({ device: deviceId, refused: { code: 'not_found' } });
+            continue;
+          }
+          if (!hasRank(device.role, EDIT_ROLE)) {
+            outcomes.push({ device: deviceId, refused: { code: 'device.level_denied' } });
+            continue;
+          }
+          await devicesRepo.updateIfVersion(device.id, device.version, { description }, trx);
+          outcomes.push({ device: deviceId, uuid: device.id });
+        }
+        return outcomes;
+      });
+    },
+
     async page(user: UserRow, filter: DeviceFilter) {
       const query = await queryOf(user, filter);
       const { rows, next } = await devicesRepo.page(
@@ -327,7 +358,7 @@ export function createDevicesService({
               businessId: business.id,
               businessPath: business.path,
               description: entry.description ?? networkId,
-              serialNumber: null,
+              serialNumber: entry.serialNumber,
               deviceType: deviceType.id,
               fwVersion: null,
               ...ids,

@@ -1,0 +1,274 @@
+import {
+  AddBatteryChangeRequest,
+  BatteryChanges,
+  Device,
+  DeviceAlarmsConfig,
+  DeviceCalibration,
+  DeviceDownlink,
+  DeviceOutputs,
+  DeviceParams,
+  DeviceUserData,
+  DeviceUuidBody,
+  ErrorResponse,
+  SetDeviceParametersRequest,
+  SetRouteRequest,
+  UpdateCalibrationRequest,
+  UpdateDeviceAlarmsRequest,
+  UpdateDeviceOutputsRequest,
+  UpdateDeviceTypeRequest,
+  UpdateDeviceUserDataRequest,
+  z,
+} from '@iot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { requestLanguage } from '../../http/language.js';
+import type { AuthService } from '../auth/service.js';
+import type { DeviceDetailsService } from './details-service.js';
+import { presentDevice } from './present.js';
+
+const tags = ['devices'];
+
+/** What one device's screens read and edit: outputs, battery changes, alarms, user data, parameters, calibration. */
+export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; details: DeviceDetailsService }> = async (
+  app,
+  { auth, details },
+) => {
+  const onRequest = requireSession(auth);
+  const read = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+  const write = { ...read, 403: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+  const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
+
+  app.get(
+    '/devices/:uuid/outputs',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A reachable device's outputs (define them, or set values over the version read)",
+        params: DeviceParams,
+        response: { 200: DeviceOutputs, ...read },
+      },
+    },
+    async (request) => details.outputs(user(request), request.params.uuid),
+  );
+  app.patch(
+    '/devices/:uuid/outputs',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a device's outputs (define them, or set values over the version read)",
+        params: DeviceParams,
+        body: UpdateDeviceOutputsRequest,
+        response: { 200: DeviceOutputs, ...write },
+      },
+    },
+    async (request) => details.updateOutputs(user(request), request.params.uuid, request.body),
+  );
+
+  app.get(
+    '/devices/:uuid/alarms',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "A reachable device's alarms configuration (threshold rules on numeric signals, inhibition, auto-acknowledge)",
+        params: DeviceParams,
+        response: { 200: DeviceAlarmsConfig, ...read },
+      },
+    },
+    async (request) => details.alarms(user(request), request.params.uuid),
+  );
+  app.patch(
+    '/devices/:uuid/alarms',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Change a device's alarms configuration (threshold rules on numeric signals, inhibition, auto-acknowledge)",
+        params: DeviceParams,
+        body: UpdateDeviceAlarmsRequest,
+        response: { 200: DeviceAlarmsConfig, ...write },
+      },
+    },
+    async (request) => details.updateAlarms(user(request), request.params.uuid, request.body),
+  );
+
+  app.get(
+    '/devices/:uuid/userdata',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A reachable device's user data",
+        params: DeviceParams,
+        response: { 200: DeviceUserData, ...read },
+      },
+    },
+    async (request) => details.userData(user(request), request.params.uuid),
+  );
+  app.patch(
+    '/devices/:uuid/userdata',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a device's user data",
+        params: DeviceParams,
+        body: UpdateDeviceUserDataRequest,
+        response: { 200: DeviceUserData, ...write },
+      },
+    },
+    async (request) => details.updateUserData(user(request), request.params.uuid, request.body),
+  );
+
+  app.get(
+    '/devices/:uuid/downlink',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "A reachable device's parameters, their parameterization status and the downlink waiting for the device",
+        params: DeviceParams,
+        response: { 200: DeviceDownlink, ...read },
+      },
+    },
+    async (request) => details.downlink(user(request), request.params.uuid),
+  );
+  app.patch(
+    '/devices/:uuid/parameters',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a device's parameters, their parameterization status and the downlink waiting for the device",
+        params: DeviceParams,
+        body: SetDeviceParametersRequest,
+        response: { 200: DeviceDownlink, ...write },
+      },
+    },
+    async (request) => details.setParameters(user(request), request.params.uuid, request.body),
+  );
+
+  app.get(
+    '/devices/:uuid/battery-changes',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A reachable device's battery changes, newest first",
+        params: DeviceParams,
+        response: { 200: BatteryChanges, ...read },
+      },
+    },
+    async (request) => details.batteryChanges(user(request), request.params.uuid),
+  );
+  app.patch(
+    '/devices/:uuid/addBatteryChange',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Change a device's battery changes, newest first",
+        params: DeviceParams,
+        body: AddBatteryChangeRequest,
+        response: { 200: BatteryChanges, ...write },
+      },
+    },
+    async (request) => details.addBatteryChange(user(request), request.params.uuid, request.body),
+  );
+
+  app.get(
+    '/devices/:uuid/calibration',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A device's calibration per signal",
+        params: DeviceParams,
+        response: { 200: DeviceCalibration, ...read },
+      },
+    },
+    async (request) => details.calibration(user(request), request.params.uuid),
+  );
+
+  const noContent = { 204: z.null(), ...write };
+  app.post(
+    '/devices/advanced/update-calibration-data',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Calibrate several devices, all or nothing',
+        body: UpdateCalibrationRequest,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await details.updateCalibration(user(request), request.body.devices);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/devices/advanced/remove-calibration-data',
+    {
+      onRequest,
+      schema: { tags, summary: "Remove a device's calibration", body: DeviceUuidBody, response: noContent },
+    },
+    async (request, reply) => {
+      await details.removeCalibration(user(request), request.body.deviceUUID);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/devices/advanced/wipe-log-data',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Admin: forget a device's reported values and last-seen time",
+        body: DeviceUuidBody,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await details.wipeLogData(user(request), request.body.deviceUUID);
+      return reply.status(204).send(null);
+    },
+  );
+  app.post(
+    '/devices/advanced/update-device-type',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Admin: change a device's type and firmware (clears its parameters and calibration)",
+        body: UpdateDeviceTypeRequest,
+        response: { 200: Device, ...write },
+      },
+    },
+    async (request) =>
+      presentDevice(await details.updateDeviceType(user(request), request.body), requestLanguage(request)),
+  );
+  app.post(
+    '/devices/set-route/:uuid',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Admin: where a device's data is routed",
+        params: DeviceParams,
+        body: SetRouteRequest,
+        response: { 200: Device, ...write },
+      },
+    },
+    async (request) =>
+      presentDevice(
+        await details.setRoute(user(request), request.params.uuid, request.body.destination),
+        requestLanguage(request),
+      ),
+  );
+};

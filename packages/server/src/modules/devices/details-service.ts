@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AlarmRule,
+  type BusinessRole,
+  bytesToHex,
+  type Calibration,
+  checkParameters,
+  type DeviceOutput,
+  findDeviceType,
+  findSignal,
+  hasRank,
+  type MessageCode,
+  type UpdateDeviceAlarmsRequest,
+  type UpdateDeviceOutputsRequest,
+} from '@iot/shared';
+import type { Transaction, Updateable } from 'kysely';
+import type { Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { UserRow } from '../users/present.js';
+import type { DevicesRepo, ScopedDeviceRow } from './repo.js';
+
+const EDIT_ROLE: BusinessRole = 'user';
+const MANAGE_ROLE: BusinessRole = 'admin';
+
+/** An output as stored: times in epoch ms. */
+interface StoredOutput {
+  key: string;
+  name: string;
+  value: boolean;
+  lastChange: number | null;
+  lastSent: number | null;
+  lastConfirmed: number | null;
+}
+
+interface StoredAlarmsConfig {
+  inhibited?: boolean;
+  autoAcknowledgeLatchedWhileSnoozed?: boolean;
+  rules?: AlarmRule[];
+}
+
+const parse = <T>(json: string, fallback: T): T => {
+  const value: unknown = JSON.parse(json);
+  return value === null || typeof value !== 'object' ? fallback : (value as T);
+};
+const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+
+/** What a device's own screens read and edit (SPEC 3, 7): each save is over the device's `version`. */
+export function createDeviceDetailsService({
+  db,
+  devicesRepo,
+  now = Date.now,
+}: {
+  db: Database;
+  devicesRepo: DevicesRepo;
+  now?: () => number;
+}) {
+  async function reachable(user: UserRow, uuid: string, trx?: Transaction<DatabaseSchema>) {
+    const device = await devicesRepo.findReachable(user, uuid, trx);
+    if (!device) throw new AppError('not_found');
+    return device;
+  }
+
+  function assertRole(device: ScopedDeviceRow, needed: BusinessRole) {
+    if (!hasRank(device.role, needed)) throw new AppError('forbidden');
+  }
+
+  /** Reads the device, checks the caller's role, writes `changes(device)` over `version`; answers the new row. */
+  async function save(
+    user: UserRow,
+    uuid: string,
+    version: number,
+    needed: BusinessRole,
+    changes: (device: ScopedDeviceRow) => Updateable<DevicesTable>,
+  ): Promise<ScopedDeviceRow> {
+    await db.transaction().execute(async (trx) => {
+      const device = await reachable(user, uuid, trx);
+      assertRole(device, needed);
+      if (!(await devicesRepo.updateIfVersion(device.id, version, changes(device), trx)))
+        throw new AppError('conflict');
+    });
+    return reachable(user, uuid);
+  }
+
+  /** Numeric value signals of the device's type, the only ones thresholds and calibration apply to. */
+  function assertNumericSignals(device: ScopedDeviceRow, keys: string[], field: string) {
+    const deviceType = findDeviceType(device.deviceType);
+    const wrong = keys.findIndex((key) => {
+      const signal = deviceType && findSignal(deviceType, key);
+      return signal?.valueType !== 'number';
+    });
+    if (wrong >= 0) throw new AppError('validation.failed', {}, { [`${field}.${wrong}`]: 'validation.invalid' });
+  }
+
+  const outputsOf = (device: ScopedDeviceRow) => ({
+    outputs: parse<StoredOutput[]>(device.outputs, []).map(
+      (output): DeviceOutput => ({
+        ...output,
+        lastChange: iso(output.lastChange),
+        lastSent: iso(output.lastSent),
+        lastConfirmed: iso(output.lastConfirmed),
+      }),
+    ),
+    version: device.version,
+  });
+
+  const alarmsOf = (device: ScopedDeviceRow) => {
+    const stored = parse<StoredAlarmsConfig>(device.alarmsConfig, {});
+    return {
+      inhibited: stored.inhibited ?? false,
+      autoAcknowledgeLatchedWhileSnoozed: stored.autoAcknowledgeLatchedWhileSnoozed ?? false,
+      rules: stored.rules ?? [],
+      version: device.version,
+    };
+  };
+
+  const downlinkOf = (device: ScopedDeviceRow) => ({
+    parameters: parse<Record<string, number | boolean>>(device.parameters, {}),
+    status: device.parametersStatus,
+    downlinkData: device.downlinkData,
+    port: device.downlinkPort,
+  });
+
+  return {
+    async outputs(user: UserRow, uuid: string) {
+      return outputsOf(await reachable(user, uuid));
+    },
+
+    /** Defines outputs (values kept by key) and/or sets values; a changed value waits to be sent. */
+    async updateOutputs(user: UserRow, uuid: string, request: UpdateDeviceOutputsRequest) {
+      const device = await save(user, uuid, request.version, EDIT_ROLE, (current) => {
+        const stored = parse<StoredOutput[]>(current.outputs, []);
+        const byKey = new Map(stored.map((output) => [output.key, output]));
+        let outputs = request.define
+          ? request.define.map(
+              ({ key, name }): StoredOutput => ({
+                ...(byKey.get(key) ?? { value: false, lastChange: null, lastSent: null, lastConfirmed: null }),
+                key,
+                name,
+              }),
+            )
+          : stored;
+        const unknown = Object.keys(request.set ?? {}).find((key) => !outputs.some((output) => output.key === key));
+        if (unknown) throw new AppError('validation.failed', {}, { [`set.${unknown}`]: 'validation.invalid' });
+        outputs = outputs.map((output) => {
+          const value = request.set?.[output.key];
+          return value === undefined || value === output.value
+            ? output
+            : { ...output, value, lastChange: now(), lastSent: null, lastConfirmed: null };
+        });
+        return { outputs: JSON.stringify(outputs) };
+      });
+      return outputsOf(device);
+    },
+
+    async batteryChanges(user: UserRow, uuid: string) {
+      const device = await reachable(user, uuid);
+      return devicesRepo.batteryChanges(device.id);
+    },
+
+    /** Records a battery change (not in the future); answers the device's whole list, newest first. */
+    async addBatteryChange(user: UserRow, uuid: string, request: { date: string; comment: string }) {
+      const date = Date.parse(request.date);
+      if (date > now()) throw new AppError('validation.failed', {}, { date: 'validation.invalid' });
+      const device = await reachable(user, uuid);
+      assertRole(device, EDIT_ROLE);
+      await devicesRepo.insertBatteryChange({
+        id: randomUUID(),
+        deviceId: device.id,
+        date,
+        userId: user.id,
+        comment: request.comment,
+        createdAt: now(),
+      });
+      return devicesRepo.batteryChanges(device.id);
+    },
+
+    async alarms(user: UserRow, uuid: string) {
+      return alarmsOf(await reachable(user, uuid));
+    },
+
+    /** Threshold rules only on the type's numeric signals; admins inhibit, users edit rules. */
+    async updateAlarms(user: UserRow, uuid: string, request: UpdateDeviceAlarmsRequest) {
+      const device = await save(user, uuid, request.version, EDIT_ROLE, (current) => {
+        if (request.inhibited !== undefined && !hasRank(current.role, MANAGE_ROLE)) throw new AppError('forbidden');
+        if (request.rules)
+          assertNumericSignals(
+            current,
+            request.rules.map((rule) => rule.signal),
+            'rules',
+          );
+        const stored = alarmsOf(current);
+        const { version: _version, ...changes } = request;
+        const { version: _stored, ...config } = { ...stored, ...changes };
+        return { alarmsConfig: JSON.stringify(config) };
+      });
+      return alarmsOf(device);
+    },
+
+    async userData(user: UserRow, uuid: string) {
+      const device = await reachable(user, uuid);
+      return {
+        data: parse<Record<string, string | number | boolean | null>>(device.userData, {}),
+        version: device.version,
+      };
+    },
+
+    async updateUserData(user: UserRow, uuid: string, request: { version: number; data: Record<string, unknown> }) {
+      const device = await save(user, uuid, request.version, EDIT_ROLE, () => ({
+        userData: JSON.stringify(request.data),
+      }));
+      return {
+        data: parse<Record<string, string | number | boolean | null>>(device.userData, {}),
+        version: device.version,
+      };
+    },
+
+    async downlink(user: UserRow, uuid: string) {
+      return downlinkOf(await reachable(user, uuid));
+    },
+
+    /**
+     * New parameter values, checked against the type's definitions and encoded by its codec: they wait (WAITING)
+     * for the device to ask for them. Wrong values answer one message per parameter and change nothing.
+     */
+    async setParameters(
+      user: UserRow,
+      uuid: string,
+      request: { version: number; values: Record<string, number | boolean> },
+    ) {
+      const device = await save(user, uuid, request.version, EDIT_ROLE, (current) => {
+        const deviceType = findDeviceType(current.deviceType);
+        const encode = deviceType?.codec.encodeDownlink;
+        if (!deviceType || !encode) throw new AppError('device.not_configurable');
+        const checked = checkParameters(deviceType.parameters, request.values);
+        if (!checked.ok)
+          throw new AppError(
+            'validation.failed',
+            {},
+            Object.fromEntries(
+              checked.errors.map((error): [string, MessageCode] => [`values.${error.parameter}`, error.code]),
+            ),
+          );
+        const encoded = encode(checked.values);
+        if (!encoded.ok) throw new AppError('validation.failed', {}, { values: 'validation.invalid' });
+        return {
+          parameters: JSON.stringify(checked.values),
+          parametersStatus: 'WAITING',
+          downlinkData: bytesToHex(encoded.bytes),
+          downlinkPort: encoded.port,
+        };
+      });
+      return downlinkOf(device);
+    },
+
+    async calibration(user: UserRow, uuid: string) {
+      return { calibration: parse<Calibration>((await reachable(user, uuid)).calibration, {}) };
+    },
+
+    /** Calibration of several devices at once, all or nothing: every device must be reachable and editable. */
+    async updateCalibration(user: UserRow, devices: { deviceUUID: string; calibration: Calibration }[]) {
+      await db.transaction().execute(async (trx) => {
+        for (const [index, entry] of devices.entries()) {
+          const device = await reachable(user, entry.deviceUUID, trx);
+          assertRole(device, EDIT_ROLE);
+          assertNumericSignals(device, Object.keys(entry.calibration), `devices.${index}.calibration`);
+          await devicesRepo.updateIfVersion(
+            device.id,
+            device.version,
+            { calibration: JSON.stringify(entry.calibration) },
+            trx,
+          );
+        }
+      });
+    },
+
+    async removeCalibration(user: UserRow, uuid: string) {
+      const device = await reachable(user, uuid);
+      await save(user, uuid, device.version, EDIT_ROLE, () => ({ calibration: '{}' }));
+    },
+
+    /**
+     * A new device type (and firmware): parameters, pending downlink and calibration belong to the old type's
+     * signals and parameters, so they are cleared; the type must support the device's network.
+     */
+    async updateDeviceType(
+      user: UserRow,
+      request: { deviceUUID: string; deviceType: string; fwVersion?: string | null },
+    ) {
+      const device = await reachable(user, request.deviceUUID);
+      const deviceType = findDeviceType(request.deviceType);
+      if (!deviceType)
+        throw new AppError('device.unknown_type', { type: request.deviceType }, { deviceType: 'validation.invalid' });
+      if (!deviceType.communicationTypes.includes(device.communication))
+        throw new AppError('device.network_not_supported', { type: deviceType.name });
+      return save(user, device.id, device.version, MANAGE_ROLE, () => ({
+        deviceType: deviceType.id,
+        ...(request.fwVersion !== undefined ? { fwVersion: request.fwVersion || null } : {}),
+        parameters: '{}',
+        parametersStatus: null,
+        downlinkData: null,
+        downlinkPort: null,
+        calibration: '{}',
+      }));
+    },
+
+    /** Forgets what the device reported: its latest values and when it was last seen. */
+    async wipeLogData(user: UserRow, uuid: string) {
+      const device = await reachable(user, uuid);
+      await save(user, uuid, device.version, MANAGE_ROLE, () => ({ signalValues: '{}', lastSeenAt: null }));
+    },
+
+    async setRoute(user: UserRow, uuid: string, destination: string | null) {
+      const device = await reachable(user, uuid);
+      return save(user, uuid, device.version, MANAGE_ROLE, () => ({ routeDestination: destination || null }));
+    },
+  };
+}
+
+export type DeviceDetailsService = ReturnType<typeof createDeviceDetailsService>;

@@ -1,0 +1,285 @@
+import type { BusinessRole, Device } from '@iot/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { databaseKinds } from '../../testing/test-database.js';
+
+const PASSWORD = 'a good password';
+const BUSINESSES = '/api/customer-business';
+
+describe.each(databaseKinds())('device details and CSV import on %s', (kind) => {
+  let t: TestApp;
+  let staff: string;
+  const nodes: Record<string, string> = {};
+  const tokens: Record<string, string> = {};
+  let sensor: Device;
+  let meter: Device;
+
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string | undefined, payload?: object) =>
+    t.request({ method, url, token, ...(payload ? { payload } : {}) });
+  const versionOf = async (uuid: string) => (await call('GET', `/api/devices/${uuid}`, staff)).json().version as number;
+  const importCsv = (query: string, csv: string, token = staff) =>
+    t.request({
+      method: 'POST',
+      url: `/api/devices/import-csv?${query}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: csv,
+      token,
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    await t.createUser('staff@example.com', PASSWORD, { role: 'product' });
+    staff = await t.signIn('staff@example.com', PASSWORD);
+    for (const [name, parent] of [['Acme'], ['Plant', 'Acme'], ['Bravo']] as const) {
+      const response = await call('POST', parent ? `${BUSINESSES}/${nodes[parent]}` : BUSINESSES, staff, {
+        description: name,
+      });
+      nodes[name] = response.json()._id;
+    }
+    const userWith = async (name: string, node: string, role: BusinessRole) => {
+      const user = await t.createUser(`${name}@example.com`, PASSWORD);
+      await t.services.businessesRepo.setEntry(nodes[node] ?? '', user.id, role, Date.now());
+      tokens[name] = await t.signIn(`${name}@example.com`, PASSWORD);
+    };
+    await userWith('admin', 'Acme', 'admin');
+    await userWith('user', 'Plant', 'user');
+    await userWith('viewer', 'Plant', 'viewer');
+    await userWith('bravo', 'Bravo', 'admin');
+    const create = async (payload: object) => (await call('POST', '/api/devices', staff, payload)).json() as Device;
+    sensor = await create({ businessId: nodes.Plant, deviceType: 'th-sensor-sigfox', sigfoxID: '1A2B3C' });
+    meter = await create({ businessId: nodes.Plant, deviceType: 'water-meter-lora', loraEUI: '0004A30B001C0001' });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 404 to another tenant and 401 to nobody for every part', async () => {
+    for (const part of ['outputs', 'alarms', 'userdata', 'downlink', 'battery-changes', 'calibration']) {
+      expect((await call('GET', `/api/devices/${sensor.uuid}/${part}`, tokens.bravo)).statusCode, part).toBe(404);
+      expect((await call('GET', `/api/devices/${sensor.uuid}/${part}`, undefined)).statusCode, part).toBe(401);
+    }
+    const patch = await call('PATCH', `/api/devices/${sensor.uuid}/userdata`, tokens.bravo, { version: 1, data: {} });
+    expect(patch.statusCode).toBe(404);
+  });
+
+  it('sets parameters checked against the type, encoded and WAITING; wrong values change nothing', async () => {
+    const refused = await call('PATCH', `/api/devices/${sensor.uuid}/parameters?lang=pt`, tokens.user, {
+      version: await versionOf(sensor.uuid),
+      values: { reportingPeriodMinutes: 100_000 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().fields)).toEqual(['values.reportingPeriodMinutes']);
+    expect((await call('GET', `/api/devices/${sensor.uuid}/downlink`, tokens.viewer)).json()).toEqual({
+      parameters: {},
+      status: null,
+      downlinkData: null,
+      port: null,
+    });
+    const viewer = await call('PATCH', `/api/devices/${sensor.uuid}/parameters`, tokens.viewer, {
+      version: await versionOf(sensor.uuid),
+      values: {},
+    });
+    expect(viewer.statusCode).toBe(403);
+    const set = await call('PATCH', `/api/devices/${sensor.uuid}/parameters`, tokens.user, {
+      version: await versionOf(sensor.uuid),
+      values: {},
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ status: 'WAITING', downlinkData: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    const device = (await call('GET', `/api/devices/${sensor.uuid}`, tokens.viewer)).json() as Device;
+    expect(device.parameterization).toEqual({ status: 'WAITING', label: 'Waiting', colour: '#ff9800' });
+    const stale = await call('PATCH', `/api/devices/${sensor.uuid}/parameters`, tokens.user, {
+      version: 1,
+      values: {},
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('defines outputs, sets a value with its last change, and refuses unknown outputs', async () => {
+    const defined = await call('PATCH', `/api/devices/${meter.uuid}/outputs`, tokens.user, {
+      version: await versionOf(meter.uuid),
+      define: [{ key: 'valve', name: 'Main valve' }],
+    });
+    expect(defined.json().outputs).toEqual([
+      { key: 'valve', name: 'Main valve', value: false, lastChange: null, lastSent: null, lastConfirmed: null },
+    ]);
+    const unknown = await call('PATCH', `/api/devices/${meter.uuid}/outputs`, tokens.user, {
+      version: defined.json().version,
+      set: { pump: true },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const set = await call('PATCH', `/api/devices/${meter.uuid}/outputs`, tokens.user, {
+      version: defined.json().version,
+      set: { valve: true },
+    });
+    expect(set.json().outputs[0]).toMatchObject({ value: true, lastChange: expect.any(String), lastSent: null });
+  });
+
+  it('records battery changes newest first, never in the future', async () => {
+    const add = (date: string, comment: string) =>
+      call('PATCH', `/api/devices/${meter.uuid}/addBatteryChange`, tokens.user, { date, comment });
+    expect((await add('2026-01-10T00:00:00.000Z', 'first')).statusCode).toBe(200);
+    const second = await add('2026-03-10T00:00:00.000Z', 'second');
+    expect(second.json()).toEqual([
+      { id: expect.any(String), date: '2026-03-10T00:00:00.000Z', user: 'user@example.com', comment: 'second' },
+      { id: expect.any(String), date: '2026-01-10T00:00:00.000Z', user: 'user@example.com', comment: 'first' },
+    ]);
+    expect((await add('2999-01-01T00:00:00.000Z', 'future')).statusCode).toBe(400);
+    expect(
+      (
+        await call('PATCH', `/api/devices/${meter.uuid}/addBatteryChange`, tokens.viewer, {
+          date: '2026-01-01T00:00:00.000Z',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('keeps alarm rules on numeric signals only; only admins inhibit', async () => {
+    const rules = [{ signal: 'temperature', condition: 'above', threshold: 8, hysteresis: 0.5 }];
+    const saved = await call('PATCH', `/api/devices/${sensor.uuid}/alarms`, tokens.user, {
+      version: await versionOf(sensor.uuid),
+      rules,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ inhibited: false, autoAcknowledgeLatchedWhileSnoozed: false, rules });
+    const wrongSignal = await call('PATCH', `/api/devices/${sensor.uuid}/alarms`, tokens.user, {
+      version: saved.json().version,
+      rules: [{ signal: 'nonsense', condition: 'below', threshold: 1 }],
+    });
+    expect(wrongSignal.statusCode).toBe(400);
+    expect(wrongSignal.json().fields).toEqual({ 'rules.0': 'Invalid value' });
+    const inhibitAsUser = await call('PATCH', `/api/devices/${sensor.uuid}/alarms`, tokens.user, {
+      version: saved.json().version,
+      inhibited: true,
+    });
+    expect(inhibitAsUser.statusCode).toBe(403);
+    const inhibit = await call('PATCH', `/api/devices/${sensor.uuid}/alarms`, tokens.admin, {
+      version: saved.json().version,
+      inhibited: true,
+    });
+    expect(inhibit.json()).toMatchObject({ inhibited: true, rules });
+  });
+
+  it('keeps user data over the version read', async () => {
+    const saved = await call('PATCH', `/api/devices/${meter.uuid}/userdata`, tokens.user, {
+      version: await versionOf(meter.uuid),
+      data: { installer: 'Ana', floor: 2 },
+    });
+    expect(saved.json()).toMatchObject({ data: { installer: 'Ana', floor: 2 } });
+    const stale = await call('PATCH', `/api/devices/${meter.uuid}/userdata`, tokens.user, { version: 1, data: {} });
+    expect(stale.statusCode).toBe(409);
+    expect((await call('GET', `/api/devices/${meter.uuid}/userdata`, tokens.viewer)).json().data).toEqual({
+      installer: 'Ana',
+      floor: 2,
+    });
+  });
+
+  it('calibrates numeric signals, removes calibration, changes the type and wipes data', async () => {
+    const calibrate = await call('POST', '/api/devices/advanced/update-calibration-data', tokens.user, {
+      devices: [{ deviceUUID: sensor.uuid, calibration: { temperature: { factor: 1, offset: -0.4 } } }],
+    });
+    expect(calibrate.statusCode, calibrate.body).toBe(204);
+    expect((await call('GET', `/api/devices/${sensor.uuid}/calibration`, tokens.viewer)).json()).toEqual({
+      calibration: { temperature: { factor: 1, offset: -0.4 } },
+    });
+    const wrong = await call('POST', '/api/devices/advanced/update-calibration-data', tokens.user, {
+      devices: [{ deviceUUID: meter.uuid, calibration: { nonsense: { offset: 1 } } }],
+    });
+    expect(wrong.statusCode).toBe(400);
+    await call('POST', '/api/devices/advanced/remove-calibration-data', tokens.user, { deviceUUID: sensor.uuid });
+    expect((await call('GET', `/api/devices/${sensor.uuid}/calibration`, staff)).json()).toEqual({ calibration: {} });
+
+    const asUser = await call('POST', '/api/devices/advanced/update-device-type', tokens.user, {
+      deviceUUID: meter.uuid,
+      deviceType: 'cayenne-lpp',
+    });
+    expect(asUser.statusCode).toBe(403);
+    const wrongNetwork = await call('POST', '/api/devices/advanced/update-device-type', tokens.admin, {
+      deviceUUID: sensor.uuid,
+      deviceType: 'cayenne-lpp',
+    });
+    expect(wrongNetwork.json().code).toBe('device.network_not_supported');
+    const changed = await call('POST', '/api/devices/advanced/update-device-type', tokens.admin, {
+      deviceUUID: meter.uuid,
+      deviceType: 'cayenne-lpp',
+      fwVersion: '2.1',
+    });
+    expect(changed.json()).toMatchObject({ deviceType: 'cayenne-lpp', fwVersion: '2.1' });
+    expect(
+      (await call('POST', '/api/devices/advanced/wipe-log-data', tokens.admin, { deviceUUID: meter.uuid })).statusCode,
+    ).toBe(204);
+    const routed = await call('POST', `/api/devices/set-route/${meter.uuid}`, tokens.admin, { destination: 'eu-west' });
+    expect(routed.json().routeDestination).toBe('eu-west');
+  });
+
+  describe('CSV import', () => {
+    const storedCount = async () => (await t.db.selectFrom('devices').select('id').execute()).length;
+
+    it('creates devices from a good file, with or without a header, separated by commas or semicolons', async () => {
+      const before = await storedCount();
+      const response = await importCsv(
+        `deviceType=th-sensor-sigfox&businessId=${nodes.Plant}`,
+        'Device ID,Network ID,Description\nSN-10,00A1B2,"Freezer, left"\nSN-11,00A1B3\n',
+        tokens.admin,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ succeeded: 2, failed: 0 });
+      const semicolons = await importCsv(
+        `deviceType=th-sensor-sigfox&businessId=${nodes.Plant}`,
+        'SN-12;00A1B4;Cellar\nSN-13;00A1B2;Taken\n',
+        tokens.admin,
+      );
+      expect(semicolons.json()).toMatchObject({ succeeded: 1, failed: 1 });
+      expect(semicolons.json().results[1]).toMatchObject({ device: '00A1B2', code: 'device.network_id_taken' });
+      expect(await storedCount()).toBe(before + 3);
+      const [freezer] = (await call('POST', '/api/devices/filter', staff, { search: 'freezer' })).json()
+        .items as Device[];
+      expect(freezer).toMatchObject({ description: 'Freezer, left', serialNumber: 'SN-10', sigfoxID: '00A1B2' });
+    });
+
+    it('refuses a bad file at its line, in the caller language, and imports nothing', async () => {
+      const before = await storedCount();
+      const cases: [string, number][] = [
+        ['SN-20,00B1B2\nSN-21\n', 2],
+        ['Device ID,Network ID\nSN-20,00B1B2\nSN-21,00B1B3\nSN-22,not-hex\n', 4],
+        ['SN-20,00B1B2,a,b\n', 1],
+        ['SN-20,"unterminated\n', 1],
+        ['', 1],
+      ];
+      for (const [csv, line] of cases) {
+        const response = await importCsv(`deviceType=th-sensor-sigfox&businessId=${nodes.Plant}`, csv, tokens.admin);
+        expect(response.statusCode, csv).toBe(400);
+        expect(response.json(), csv).toEqual({
+          code: 'device.csv_invalid',
+          message: `CSV file format is incorrect. Error at line ${line}.`,
+        });
+      }
+      const pt = await importCsv(`deviceType=th-sensor-sigfox&businessId=${nodes.Plant}&lang=pt`, 'x\n', tokens.admin);
+      expect(pt.json().message).toBe('O formato do ficheiro CSV está incorreto. Erro na linha 1.');
+      expect(await storedCount()).toBe(before);
+      const missing = await importCsv('mode=create', 'SN-1,00C1\n', tokens.admin);
+      expect(missing.json().fields).toEqual({ businessId: 'Required', deviceType: 'Required' });
+    });
+
+    it('refuses an oversized upload with 413', async () => {
+      const huge = `SN,00D1\n`.repeat(200_000);
+      const response = await importCsv(`deviceType=th-sensor-sigfox&businessId=${nodes.Plant}`, huge, tokens.admin);
+      expect(response.statusCode).toBe(413);
+    });
+
+    it('renames and moves devices named by serial number or network id; another tenant cannot', async () => {
+      const response = await importCsv(
+        `mode=rename&businessId=${nodes.Acme}`,
+        'Device ID,Description\nSN-11,Freezer right\n00A1B4,Wine cellar\nNOPE,Ghost\n',
+        tokens.admin,
+      );
+      expect(response.json()).toMatchObject({
+        succeeded: 2,
+        failed: 1,
+        results: [{ ok: true }, { ok: true }, { ok: false, code: 'not_found' }],
+      });
+      const [moved] = (await call('POST', '/api/devices/filter', staff, { search: 'wine' })).json().items as Device[];
+      expect(moved).toMatchObject({ description: 'Wine cellar', businessId: nodes.Acme });
+      const bravo = await importCsv('mode=rename', 'SN-11,Stolen\n', tokens.bravo);
+      expect(bravo.json()).toMatchObject({ succeeded: 0, failed: 1 });
+    });
+  });
+});

@@ -1,0 +1,144 @@
+import { z } from '../validation.js';
+import { ParameterizationStatus } from './devices.js';
+
+const Version = z.number({ error: 'validation.required' }).int();
+const Comment = z.string().trim().max(1000, { error: 'validation.too_long' });
+
+/**
+ * An output of a device (a relay, a valve): the value last asked for and when it was changed, sent to the device and
+ * confirmed by it (SPEC 4 "Outputs command status shows last change, last sent, last confirmed").
+ */
+export const DeviceOutput = z.object({
+  key: z.string(),
+  name: z.string(),
+  value: z.boolean(),
+  lastChange: z.string().nullable(),
+  lastSent: z.string().nullable(),
+  lastConfirmed: z.string().nullable(),
+});
+export type DeviceOutput = z.infer<typeof DeviceOutput>;
+export const DeviceOutputs = z.object({ outputs: z.array(DeviceOutput), version: z.number().int() });
+export type DeviceOutputs = z.infer<typeof DeviceOutputs>;
+
+const OutputKey = z
+  .string()
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(40, { error: 'validation.too_long' })
+  .regex(/^[a-zA-Z0-9_-]+$/, { error: 'validation.invalid' });
+
+/**
+ * `PATCH /devices/{uuid}/outputs`: `define` replaces the list of outputs (names; values kept by key), `set` changes
+ * values (a changed value records its last change and waits to be sent).
+ */
+export const UpdateDeviceOutputsRequest = z.object({
+  version: Version,
+  define: z
+    .array(z.object({ key: OutputKey, name: z.string().trim().min(1, { error: 'validation.required' }).max(100) }))
+    .max(32)
+    .optional(),
+  set: z.record(OutputKey, z.boolean()).optional(),
+});
+export type UpdateDeviceOutputsRequest = z.infer<typeof UpdateDeviceOutputsRequest>;
+
+/** A battery change recorded on a device (SPEC 3: date, user, comment). */
+export const BatteryChange = z.object({
+  id: z.string(),
+  date: z.string(),
+  user: z.string().nullable(),
+  comment: z.string(),
+});
+export type BatteryChange = z.infer<typeof BatteryChange>;
+export const BatteryChanges = z.array(BatteryChange);
+
+/** `PATCH /devices/{uuid}/addBatteryChange`: the day the battery was changed (not in the future) and a comment. */
+export const AddBatteryChangeRequest = z.object({
+  date: z.iso.datetime({ error: 'validation.invalid' }),
+  comment: Comment.default(''),
+});
+
+export const ALARM_CONDITIONS = ['above', 'below'] as const;
+
+/** A threshold rule on a numeric value signal: active beyond the threshold, cleared back past it by the hysteresis. */
+export const AlarmRule = z.object({
+  signal: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  condition: z.enum(ALARM_CONDITIONS),
+  threshold: z.number({ error: 'validation.invalid' }).finite(),
+  hysteresis: z.number({ error: 'validation.invalid' }).finite().min(0).default(0),
+});
+export type AlarmRule = z.infer<typeof AlarmRule>;
+
+/** A device's alarms configuration (SPEC 3, 4): rules, inhibition, auto-acknowledge of latched-while-snoozed. */
+export const DeviceAlarmsConfig = z.object({
+  inhibited: z.boolean(),
+  autoAcknowledgeLatchedWhileSnoozed: z.boolean(),
+  rules: z.array(AlarmRule),
+  version: z.number().int(),
+});
+export type DeviceAlarmsConfig = z.infer<typeof DeviceAlarmsConfig>;
+export const UpdateDeviceAlarmsRequest = z.object({
+  version: Version,
+  inhibited: z.boolean().optional(),
+  autoAcknowledgeLatchedWhileSnoozed: z.boolean().optional(),
+  rules: z.array(AlarmRule).max(50).optional(),
+});
+export type UpdateDeviceAlarmsRequest = z.infer<typeof UpdateDeviceAlarmsRequest>;
+
+/** Free data users keep on a device (notes, installation details): a flat object of short texts and numbers. */
+export const DeviceUserData = z.object({
+  data: z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])),
+  version: z.number().int(),
+});
+export type DeviceUserData = z.infer<typeof DeviceUserData>;
+export const UpdateDeviceUserDataRequest = z.object({
+  version: Version,
+  data: z
+    .record(
+      z.string().max(64),
+      z.union([z.string().max(2000, { error: 'validation.too_long' }), z.number(), z.boolean(), z.null()]),
+    )
+    .refine((data) => Object.keys(data).length <= 100, { error: 'validation.too_long' }),
+});
+
+/** `GET /devices/{uuid}/downlink`: the parameters last set, their status, and the bytes waiting for the device. */
+export const DeviceDownlink = z.object({
+  parameters: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+  status: ParameterizationStatus.nullable(),
+  /** Hex of the encoded parameters, null when nothing waits. */
+  downlinkData: z.string().nullable(),
+  port: z.number().int().nullable(),
+});
+export type DeviceDownlink = z.infer<typeof DeviceDownlink>;
+
+/**
+ * `PATCH /devices/{uuid}/parameters`: new parameter values (checked against the device type's definitions; missing
+ * ones take their defaults), encoded for the device and WAITING until it asks for them.
+ */
+export const SetDeviceParametersRequest = z.object({
+  version: Version,
+  values: z.record(z.string().max(64), z.union([z.number(), z.boolean()])),
+});
+
+/** Per-signal linear calibration: value × factor + offset. */
+export const Calibration = z.record(
+  z.string().max(64),
+  z.object({ factor: z.number().finite().default(1), offset: z.number().finite().default(0) }),
+);
+export type Calibration = z.infer<typeof Calibration>;
+
+export const DeviceUuidBody = z.object({ deviceUUID: z.string().min(1).max(64) });
+export const UpdateDeviceTypeRequest = z.object({
+  deviceUUID: z.string().min(1).max(64),
+  deviceType: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  fwVersion: z.string().trim().max(50).nullish(),
+});
+export const UpdateCalibrationRequest = z.object({
+  devices: z
+    .array(z.object({ deviceUUID: z.string().min(1).max(64), calibration: Calibration }))
+    .min(1)
+    .max(1000),
+});
+export const DeviceCalibration = z.object({ calibration: Calibration });
+export const SetRouteRequest = z.object({
+  destination: z.string().trim().max(500, { error: 'validation.too_long' }).nullable(),
+});
