@@ -101,6 +101,20 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
     expect((await addChild(idOf('Porto plant')))?.statusCode).toBe(201);
     expect((await addChild(idOf('Braga plant')))?.statusCode).toBe(403);
 
+    // Devices of every type across the tree, each tenant seeing its own.
+    const deviceCount = async (token: string) =>
+      (await t?.request({ method: 'GET', url: '/api/devices/all?mode=count', token }))?.json().count;
+    expect(await deviceCount(admin)).toBe(13);
+    expect(await deviceCount(operator)).toBe(11);
+    expect(await deviceCount(tecnico)).toBe(8);
+    const types = await t.db.selectFrom('devices').select('deviceType').distinct().execute();
+    expect(types.map((row) => row.deviceType).sort()).toEqual([
+      'cayenne-lpp',
+      'gps-tracker',
+      'th-sensor-sigfox',
+      'water-meter-lora',
+    ]);
+
     // The second tenant has a two-level plan: no level below Lisbon warehouse.
     const warehouse = (await tree(admin)).find((business) => business.description === 'Lisbon warehouse')?._id;
     const refused = await t.request({

@@ -4,10 +4,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import { hashPassword } from './modules/auth/passwords.js';
 import { type BusinessesRepo, type BusinessRow, createBusinessesRepo } from './modules/businesses/repo.js';
+import { createDevicesRepo } from './modules/devices/repo.js';
 import { createNotificationsRepo, type NewNotification } from './modules/notifications/repo.js';
 import { type ContractFeatures, createPlansRepo, type PlansRepo } from './modules/plans/repo.js';
 import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { createUsersRepo } from './modules/users/repo.js';
+import { insertDemoDevices } from './seed-devices.js';
 
 export interface SeedResult {
   admin: { email: string; password: string; generated: boolean };
@@ -176,7 +178,8 @@ const generatePassword = () => randomBytes(12).toString('base64url');
 
 /**
  * On the first start (no users at all) creates the provider-staff account and, unless disabled, the demo accounts
- * with a few notifications each, two Sigfox token records and a small business tree of two tenants.
+ * with a few notifications each, two Sigfox token records, a small business tree of two tenants and devices of every
+ * type across it.
  * Answers what it created, passwords included, so they can be shown once; undefined when the database had users.
  */
 export async function seedOnFirstStart(
@@ -219,6 +222,8 @@ export async function seedOnFirstStart(
     }
     if (config.seedDemo && admin) {
       await insertDemoBusinesses(businesses, DEMO_BUSINESSES, null, { adminId: admin.id, userIds, now, trx, plans });
+      const tree = await trx.selectFrom('businesses').select(['id', 'path', 'description']).execute();
+      await insertDemoDevices(createDevicesRepo(db), tree, now, trx);
     }
     return {
       admin: { email: config.adminEmail, password: adminPassword, generated: !config.adminPassword },

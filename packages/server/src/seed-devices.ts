@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { type CommunicationType, communicationType, type ParameterizationStatus } from '@iot/shared';
+import type { Database } from './db/schema.js';
+import type { DevicesRepo } from './modules/devices/repo.js';
+
+const MINUTE_MS = 60 * 1000;
+
+type NetworkIds = { loraEUI?: string; mac?: string; sigfoxID?: string; IMEI?: string };
+
+interface DemoDevice {
+  description: string;
+  deviceType: string;
+  ids: NetworkIds;
+  /** Latest values by signal key; positions as `{ lat, lon }`. */
+  values?: Record<string, unknown>;
+  /** Minutes since the device was last heard from; absent: never seen. */
+  seenMinutesAgo?: number;
+  parametersStatus?: ParameterizationStatus;
+}
+
+const meter = (n: number, litres: number, leak = false): DemoDevice => ({
+  description: `Water meter ${n}`,
+  deviceType: 'water-meter-lora',
+  ids: { loraEUI: `70B3D57ED00010${String(n).padStart(2, '0')}` },
+  values: { volume: litres, pulse_count: litres, leak, backflow: false, battery: 3.6 - n / 100 },
+  seenMinutesAgo: 10 + n * 7,
+  parametersStatus: n % 3 === 0 ? 'WAITING' : 'CONFIRMED',
+});
+
+const sensor = (n: number, temperature: number, humidity: number): DemoDevice => ({
+  description: `Cold room ${n}`,
+  deviceType: 'th-sensor-sigfox',
+  ids: { sigfoxID: `1A2B${String(n).padStart(2, '0')}` },
+  values: { temperature, humidity, battery_voltage: 3.1, temperature_alarm: temperature > 8 },
+  seenMinutesAgo: 5 + n * 11,
+  parametersStatus: n === 2 ? 'SENT' : 'CONFIRMED',
+});
+
+const tracker = (n: number, imei: string, lat: number, lon: number, moving: boolean): DemoDevice => ({
+  description: `Van ${n}`,
+  deviceType: 'gps-tracker',
+  ids: { IMEI: imei },
+  values: { position: { lat, lon }, speed: moving ? 42 : 0, battery: 80 - n * 9, moving, satellites: 9 },
+  seenMinutesAgo: 2 + n * 3,
+});
+
+/**
+ * Devices of every type across the demo tree, by the description of their business, with plausible latest values
+ * (the simulator of the ingest issue will keep them moving): some waiting for parameters, one never seen.
+ */
+const DEMO_DEVICES: Record<string, DemoDevice[]> = {
+  'Porto plant': [meter(1, 15230), meter(2, 8044, true), meter(3, 22710), sensor(1, 4.2, 61), sensor(2, 9.1, 70)],
+  'Braga plant': [
+    meter(4, 3310),
+    meter(5, 12009),
+    { description: 'Spare meter', deviceType: 'water-meter-lora', ids: { loraEUI: '70B3D57ED0001099' } },
+  ],
+  'Lisbon plant': [
+    tracker(1, '356938035643809', 38.7223, -9.1393, true),
+    tracker(2, '490154203237518', 38.7369, -9.1427, false),
+    {
+      description: 'Pump room sensor',
+      deviceType: 'cayenne-lpp',
+      ids: { loraEUI: '70B3D57ED0002001' },
+      values: { temperature_1: 21.5, humidity_2: 48, analog_input_3: 2.75 },
+      seenMinutesAgo: 45,
+    },
+  ],
+  'Lisbon warehouse': [tracker(3, '353918057822658', 38.7077, -9.1365, true), sensor(3, 6.4, 55)],
+};
+
+/** Inserts the demo devices under the businesses of the demo tree (found by description). */
+export async function insertDemoDevices(
+  devices: DevicesRepo,
+  businesses: { id: string; path: string; description: string }[],
+  now: number,
+  trx: Database,
+): Promise<number> {
+  let count = 0;
+  for (const business of businesses) {
+    for (const demo of DEMO_DEVICES[business.description] ?? []) {
+      const seenAt = demo.seenMinutesAgo === undefined ? null : now - demo.seenMinutesAgo * MINUTE_MS;
+      const communication: CommunicationType = communicationType(demo.ids);
+      await devices.insert(
+        {
+          id: randomUUID(),
+          businessId: business.id,
+          businessPath: business.path,
+          description: demo.description,
+          serialNumber: `DEMO-${String(count + 1).padStart(4, '0')}`,
+          deviceType: demo.deviceType,
+          fwVersion: '1.0.0',
+          loraEui: demo.ids.loraEUI ?? null,
+          mac: demo.ids.mac ?? null,
+          sigfoxId: demo.ids.sigfoxID ?? null,
+          imei: demo.ids.IMEI ?? null,
+          communication,
+          usageLicenseId: null,
+          signalValues: JSON.stringify(
+            Object.fromEntries(Object.entries(demo.values ?? {}).map(([key, value]) => [key, { value, date: seenAt }])),
+          ),
+          parametersStatus: demo.parametersStatus ?? null,
+          routeDestination: null,
+          lastSeenAt: seenAt,
+          createdAt: now,
+          version: 1,
+        },
+        trx,
+      );
+      count += 1;
+    }
+  }
+  return count;
+}
