@@ -152,7 +152,7 @@ export async function buildApp({
     sendInvitation: auth.sendInvitation,
   });
   const devices = createDevicesService({ db, devicesRepo, businessesRepo, plans });
-  const deviceDetails = createDeviceDetailsService({ db, devicesRepo });
+  const deviceDetails = createDeviceDetailsService({ db, devicesRepo, parameterPresetsRepo });
   const signals = createSignalsService({ db, signalsRepo });
   const parameterPresets = createParameterPresetsService({ db, parameterPresetsRepo, businessesRepo });
   const assetTypes = createAssetTypesService({ db, assetTypesRepo });

@@ -234,6 +234,51 @@ export const CsvImportQuery = z.object({
 });
 export type CsvImportQuery = z.infer<typeof CsvImportQuery>;
 
+/** `POST /devices/bulk-param-preset`: apply a preset's values to devices of its type, answered per device. */
+export const BulkParamPresetRequest = z.object({
+  devices: z.array(z.string().min(1).max(64)).min(1, { error: 'validation.required' }).max(10_000),
+  presetId: z.string().min(1).max(64),
+});
+
+/** `POST /devices/fromlist`: devices of any types, each with its own fields, into one business; answered per device. */
+export const FromListRequest = z.object({
+  businessId: z.string().min(1).max(64),
+  devices: z
+    .array(CreateDeviceRequest.omit({ businessId: true }))
+    .min(1, { error: 'validation.required' })
+    .max(1000),
+});
+export type FromListRequest = z.infer<typeof FromListRequest>;
+
+/** `GET /devices/graph?businessId`: how the devices split, for the dashboards' charts. */
+export const DeviceGraph = z.object({
+  total: z.number().int(),
+  byType: z.record(z.string(), z.number().int()),
+  byCommunication: z.record(z.string(), z.number().int()),
+  byParameterization: z.record(z.string(), z.number().int()),
+  /** Heard from within 24 hours (SPEC 9: recent), before that, never. */
+  bySeen: z.object({ recent: z.number().int(), stale: z.number().int(), never: z.number().int() }),
+});
+export type DeviceGraph = z.infer<typeof DeviceGraph>;
+
+export const DeviceGraphQuery = z.object({ businessId: z.string().min(1).max(64).optional() });
+
+/** `GET /devices/list/detailed?deviceUUID=a,b`: those of the listed devices the caller reaches. */
+export const DetailedListQuery = z.object({
+  deviceUUID: z
+    .string()
+    .max(64 * 200)
+    .transform((value) => value.split(',').map((uuid) => uuid.trim()).filter(Boolean)),
+});
+
+/** `GET /customer-business/{id}/devices`: a page of the business subtree's devices; `fromDate` keeps those added since. */
+export const BusinessDevicesQuery = z.object({
+  filter: z.enum(['onlyFreeDevices', 'all']).default('all'),
+  fromDate: z.coerce.date({ error: 'validation.invalid' }).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_DEVICE_PAGE_SIZE).default(DEFAULT_DEVICE_PAGE_SIZE),
+  cursor: z.string().max(1000).optional(),
+});
+
 /** `POST /devices/debug/decode-frame`: try a payload against a device type's codec. */
 export const DecodeFrameRequest = z.object({
   deviceType: z.string().trim().min(1, { error: 'validation.required' }).max(64),

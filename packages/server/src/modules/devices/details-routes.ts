@@ -1,6 +1,8 @@
 import {
   AddBatteryChangeRequest,
   BatteryChanges,
+  BulkDeviceResponse,
+  BulkParamPresetRequest,
   Device,
   DeviceAlarmsConfig,
   DeviceCalibration,
@@ -24,7 +26,7 @@ import { requireSession, sessionOf } from '../../http/authenticate.js';
 import { requestLanguage } from '../../http/language.js';
 import type { AuthService } from '../auth/service.js';
 import type { DeviceDetailsService } from './details-service.js';
-import { presentDevice } from './present.js';
+import { presentDevice, presentOutcomes } from './present.js';
 
 const tags = ['devices'];
 
@@ -179,6 +181,24 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
       },
     },
     async (request) => details.addBatteryChange(user(request), request.params.uuid, request.body),
+  );
+
+  app.post(
+    '/devices/bulk-param-preset',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Apply a preset's values to devices of its type, answered per device",
+        body: BulkParamPresetRequest,
+        response: { 200: BulkDeviceResponse, ...write },
+      },
+    },
+    async (request) =>
+      presentOutcomes(
+        await details.applyPreset(user(request), request.body.devices, request.body.presetId),
+        requestLanguage(request),
+      ),
   );
 
   app.get(

@@ -16,8 +16,10 @@ import {
 import type { Transaction, Updateable } from 'kysely';
 import type { Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { ParameterPresetsRepo } from '../parameter-presets/repo.js';
 import type { UserRow } from '../users/present.js';
 import type { DevicesRepo, ScopedDeviceRow } from './repo.js';
+import type { BulkOutcome } from './service.js';
 
 const EDIT_ROLE: BusinessRole = 'user';
 const MANAGE_ROLE: BusinessRole = 'admin';
@@ -44,14 +46,44 @@ const parse = <T>(json: string, fallback: T): T => {
 };
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
+/**
+ * New parameter values for a device of `deviceType`, checked against the type's definitions (missing ones take their
+ * defaults) and encoded by its codec: they wait (WAITING) for the device to ask for them. Wrong values answer one
+ * message per parameter.
+ */
+function parameterChanges(deviceType: string, values: Record<string, number | boolean>): Updateable<DevicesTable> {
+  const known = findDeviceType(deviceType);
+  const encode = known?.codec.encodeDownlink;
+  if (!known || !encode) throw new AppError('device.not_configurable');
+  const checked = checkParameters(known.parameters, values);
+  if (!checked.ok)
+    throw new AppError(
+      'validation.failed',
+      {},
+      Object.fromEntries(
+        checked.errors.map((error): [string, MessageCode] => [`values.${error.parameter}`, error.code]),
+      ),
+    );
+  const encoded = encode(checked.values);
+  if (!encoded.ok) throw new AppError('validation.failed', {}, { values: 'validation.invalid' });
+  return {
+    parameters: JSON.stringify(checked.values),
+    parametersStatus: 'WAITING',
+    downlinkData: bytesToHex(encoded.bytes),
+    downlinkPort: encoded.port,
+  };
+}
+
 /** What a device's own screens read and edit (SPEC 3, 7): each save is over the device's `version`. */
 export function createDeviceDetailsService({
   db,
   devicesRepo,
+  parameterPresetsRepo,
   now = Date.now,
 }: {
   db: Database;
   devicesRepo: DevicesRepo;
+  parameterPresetsRepo: ParameterPresetsRepo;
   now?: () => number;
 }) {
   async function reachable(user: UserRow, uuid: string, trx?: Transaction<DatabaseSchema>) {
@@ -227,29 +259,46 @@ export function createDeviceDetailsService({
       uuid: string,
       request: { version: number; values: Record<string, number | boolean> },
     ) {
-      const device = await save(user, uuid, request.version, EDIT_ROLE, (current) => {
-        const deviceType = findDeviceType(current.deviceType);
-        const encode = deviceType?.codec.encodeDownlink;
-        if (!deviceType || !encode) throw new AppError('device.not_configurable');
-        const checked = checkParameters(deviceType.parameters, request.values);
-        if (!checked.ok)
-          throw new AppError(
-            'validation.failed',
-            {},
-            Object.fromEntries(
-              checked.errors.map((error): [string, MessageCode] => [`values.${error.parameter}`, error.code]),
-            ),
-          );
-        const encoded = encode(checked.values);
-        if (!encoded.ok) throw new AppError('validation.failed', {}, { values: 'validation.invalid' });
-        return {
-          parameters: JSON.stringify(checked.values),
-          parametersStatus: 'WAITING',
-          downlinkData: bytesToHex(encoded.bytes),
-          downlinkPort: encoded.port,
-        };
-      });
+      const device = await save(user, uuid, request.version, EDIT_ROLE, (current) =>
+        parameterChanges(current.deviceType, request.values),
+      );
       return downlinkOf(device);
+    },
+
+    /**
+     * Applies a preset's values to several devices, each answered on its own: a device of another type than the
+     * preset's model, outside the caller's reach or not editable there is refused; the others wait for their values.
+     */
+    async applyPreset(user: UserRow, uuids: string[], presetId: string): Promise<BulkOutcome[]> {
+      const preset = await parameterPresetsRepo.findReachable(user, presetId);
+      if (!preset) throw new AppError('not_found');
+      const values = parse<Record<string, number | boolean>>(preset.profile, {});
+      return db.transaction().execute(async (trx) => {
+        const devices = new Map((await devicesRepo.findManyReachable(user, uuids, trx)).map((row) => [row.id, row]));
+        const outcomes: BulkOutcome[] = [];
+        for (const uuid of new Set(uuids)) {
+          const device = devices.get(uuid);
+          const refusal: MessageCode | null = !device
+            ? 'not_found'
+            : !hasRank(device.role, EDIT_ROLE)
+              ? 'device.level_denied'
+              : device.deviceType !== preset.model
+                ? 'device.preset_other_type'
+                : null;
+          if (!device || refusal) {
+            outcomes.push({ device: uuid, refused: { code: refusal ?? 'not_found' } });
+            continue;
+          }
+          await devicesRepo.updateIfVersion(
+            device.id,
+            device.version,
+            parameterChanges(device.deviceType, values),
+            trx,
+          );
+          outcomes.push({ device: uuid, uuid });
+        }
+        return outcomes;
+      });
     },
 
     async calibration(user: UserRow, uuid: string) {

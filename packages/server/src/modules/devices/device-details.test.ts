@@ -210,6 +210,95 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
     expect(routed.json().routeDestination).toBe('eu-west');
   });
 
+  describe('more lists and bulk calls', () => {
+    it('applies a preset to devices of its type, each answered on its own', async () => {
+      const preset = await call('POST', '/api/parameter-presets', tokens.admin, {
+        businessId: nodes.Plant,
+        name: 'Fridge 15 min',
+        model: 'th-sensor-sigfox',
+        profile: { reportingPeriod: 15 },
+      });
+      expect(preset.statusCode, preset.body).toBe(201);
+      const presetId = preset.json().uuid;
+      const applied = await call('POST', '/api/devices/bulk-param-preset', tokens.user, {
+        devices: [sensor.uuid, meter.uuid, 'no-such-device'],
+        presetId,
+      });
+      expect(applied.json()).toMatchObject({
+        succeeded: 1,
+        failed: 2,
+        results: [
+          { device: sensor.uuid, ok: true },
+          { device: meter.uuid, ok: false, code: 'device.preset_other_type' },
+          { device: 'no-such-device', ok: false, code: 'not_found' },
+        ],
+      });
+      const downlink = (await call('GET', `/api/devices/${sensor.uuid}/downlink`, staff)).json();
+      expect(downlink).toMatchObject({ status: 'WAITING', parameters: { reportingPeriod: 15 } });
+      const asViewer = await call('POST', '/api/devices/bulk-param-preset', tokens.viewer, {
+        devices: [sensor.uuid],
+        presetId,
+      });
+      expect(asViewer.json()).toMatchObject({ failed: 1, results: [{ code: 'device.level_denied' }] });
+      const otherTenant = await call('POST', '/api/devices/bulk-param-preset', tokens.bravo, {
+        devices: [sensor.uuid],
+        presetId,
+      });
+      expect(otherTenant.statusCode).toBe(404);
+    });
+
+    it('creates devices of several types from a list, each answered on its own', async () => {
+      const response = await call('POST', '/api/devices/fromlist', tokens.admin, {
+        businessId: nodes.Plant,
+        devices: [
+          { deviceType: 'gps-tracker', IMEI: '353918057822658', description: 'Van 9' },
+          { deviceType: 'toaster', mac: 'AABBCCDDEE99' },
+          { deviceType: 'cayenne-lpp', loraEUI: '0004A30B001C0001' },
+        ],
+      });
+      expect(response.json()).toMatchObject({
+        succeeded: 1,
+        failed: 2,
+        results: [
+          { device: '353918057822658', ok: true },
+          { device: 'AABBCCDDEE99', ok: false, code: 'device.unknown_type' },
+          { device: '0004A30B001C0001', ok: false, code: 'device.network_id_taken' },
+        ],
+      });
+    });
+
+    it("splits the devices for charts, lists a business's devices and the detailed list within reach", async () => {
+      const graph = (await call('GET', `/api/devices/graph?businessId=${nodes.Plant}`, tokens.viewer)).json();
+      expect(graph.total).toBe(graph.bySeen.never + graph.bySeen.recent + graph.bySeen.stale);
+      expect(graph.byType['th-sensor-sigfox']).toBeGreaterThan(0);
+      expect(graph.byParameterization.WAITING).toBeGreaterThan(0);
+      expect((await call('GET', `/api/devices/graph?businessId=${nodes.Plant}`, tokens.bravo)).statusCode).toBe(404);
+      const page = (await call('GET', `${BUSINESSES}/${nodes.Plant}/devices?limit=2`, tokens.viewer)).json();
+      expect(page.items).toHaveLength(2);
+      const since = (
+        await call('GET', `${BUSINESSES}/${nodes.Plant}/devices?fromDate=2999-01-01T00:00:00Z`, tokens.viewer)
+      ).json();
+      expect(since.items).toEqual([]);
+      const detailed = await call(
+        'GET',
+        `/api/devices/list/detailed?deviceUUID=${sensor.uuid},${meter.uuid}`,
+        tokens.bravo,
+      );
+      expect(detailed.json()).toEqual([]);
+      const mine = await call(
+        'GET',
+        `/api/devices/list/detailed?deviceUUID=${sensor.uuid},${meter.uuid}`,
+        tokens.viewer,
+      );
+      expect(
+        mine
+          .json()
+          .map((device: Device) => device.uuid)
+          .sort(),
+      ).toEqual([sensor.uuid, meter.uuid].sort());
+    });
+  });
+
   describe('CSV import', () => {
     const storedCount = async () => (await t.db.selectFrom('devices').select('id').execute()).length;
 

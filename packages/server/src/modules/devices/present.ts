@@ -1,4 +1,5 @@
 import {
+  type BulkDeviceResponse,
   type Device,
   type DeviceTypeInfo,
   deviceTypes,
@@ -7,6 +8,7 @@ import {
   translate,
 } from '@iot/shared';
 import type { ScopedDeviceRow } from './repo.js';
+import type { BulkOutcome } from './service.js';
 
 /** A stored JSON object column; anything else reads as empty (the column is only ever written from objects). */
 function objectOf<T>(json: string): Record<string, T> {
@@ -65,3 +67,14 @@ export const DEVICE_TYPE_INFOS: DeviceTypeInfo[] = deviceTypes.map((deviceType) 
   parameters: deviceType.parameters.map((parameter) => ({ ...parameter })),
   configurable: deviceType.codec.encodeDownlink !== undefined,
 }));
+
+/** What a bulk call did to each device, the refusals worded in the caller's language. */
+export function presentOutcomes(outcomes: BulkOutcome[], language: Language): BulkDeviceResponse {
+  const results = outcomes.map(({ device, uuid, refused }) =>
+    refused
+      ? { device, ok: false, code: refused.code, message: translate(refused.code, language, refused.params) }
+      : { device, ok: true, uuid },
+  );
+  const succeeded = results.filter((result) => result.ok).length;
+  return { results, succeeded, failed: results.length - succeeded };
+}

@@ -14,7 +14,11 @@ export const NETWORK_ID_COLUMNS = ['loraEui', 'mac', 'sigfoxId', 'imei'] as cons
 export type NetworkIdColumn = (typeof NETWORK_ID_COLUMNS)[number];
 
 /** What narrows a listing: the filters of `POST /devices/filter` and the subtree of a business. */
-export type DeviceQuery = Omit<DeviceFilter, 'businessId' | 'sort' | 'limit' | 'cursor'> & { subtreePath?: string };
+export type DeviceQuery = Omit<DeviceFilter, 'businessId' | 'sort' | 'limit' | 'cursor'> & {
+  subtreePath?: string;
+  /** Devices added at or after this time (epoch ms). */
+  createdFrom?: number;
+};
 
 /** Where a page starts: the sort value and id of the last device of the previous page. */
 export type Cursor = [string | number, string];
@@ -68,6 +72,8 @@ export function createDevicesRepo(db: Database) {
       );
     if (query.seenWithinHours !== undefined)
       conditions.push(sql<boolean>`${sql.ref('devices.lastSeenAt')} >= ${now - query.seenWithinHours * 3_600_000}`);
+    if (query.createdFrom !== undefined)
+      conditions.push(sql<boolean>`${sql.ref('devices.createdAt')} >= ${query.createdFrom}`);
     if (query.neverSeen) conditions.push(sql<boolean>`${sql.ref('devices.lastSeenAt')} is null`);
     if (query.search) {
       const pattern = likePattern(query.search);
@@ -149,6 +155,27 @@ export function createDevicesRepo(db: Database) {
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow();
       return count(row.n);
+    },
+
+    /**
+     * How the matching devices split by type, network, parameterization status and when they were last heard from
+     * (within `recentSince` or before), as one grouped query.
+     */
+    async split(caller: Caller, query: DeviceQuery, now: number, recentSince: number) {
+      const rows = await db
+        .selectFrom((await scoped(caller, db)).where(matching(query, now)).as('matching'))
+        .select((eb) => [
+          'matching.deviceType',
+          'matching.communication',
+          'matching.parametersStatus',
+          sql<string>`case when ${sql.ref('matching.lastSeenAt')} is null then 'never'
+            when ${sql.ref('matching.lastSeenAt')} >= ${recentSince} then 'recent' else 'stale' end`.as('seen'),
+          eb.fn.countAll<number | string>().as('n'),
+        ])
+        // The fourth column, `seen`, by its position: both databases group by a select-list ordinal.
+        .groupBy(['matching.deviceType', 'matching.communication', 'matching.parametersStatus', sql`4`])
+        .execute();
+      return rows.map((row) => ({ ...row, n: count(row.n) }));
     },
 
     /** Devices in the subtree at `path`, whoever reaches them (plan limits count every device of the contract). */

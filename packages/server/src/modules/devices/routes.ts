@@ -1,18 +1,24 @@
 import {
   BulkBusinessSetRequest,
   BulkDeviceResponse,
+  BusinessDevicesQuery,
+  BusinessParams,
   CreateDeviceRequest,
   CsvImportQuery,
   DecodeFrameRequest,
   DecodeFrameResponse,
+  DetailedListQuery,
   Device,
   DeviceCount,
   DeviceFilter,
+  DeviceGraph,
+  DeviceGraphQuery,
   DeviceListQuery,
   DevicePage,
   DeviceParams,
   DeviceTypeInfo,
   ErrorResponse,
+  FromListRequest,
   FromScratchRequest,
   findDeviceType,
   hexToBytes,
@@ -27,20 +33,10 @@ import { requireSession, sessionOf } from '../../http/authenticate.js';
 import { requestLanguage } from '../../http/language.js';
 import type { AuthService } from '../auth/service.js';
 import { parseCreationCsv, parseRenameCsv } from './csv-import.js';
-import { DEVICE_TYPE_INFOS, presentDevice } from './present.js';
-import type { BulkOutcome, DevicesService } from './service.js';
+import { DEVICE_TYPE_INFOS, presentDevice, presentOutcomes } from './present.js';
+import type { DevicesService } from './service.js';
 
 const tags = ['devices'];
-
-function presentOutcomes(outcomes: BulkOutcome[], language: Language): BulkDeviceResponse {
-  const results = outcomes.map(({ device, uuid, refused }) =>
-    refused
-      ? { device, ok: false, code: refused.code, message: translate(refused.code, language, refused.params) }
-      : { device, ok: true, uuid },
-  );
-  const succeeded = results.filter((result) => result.ok).length;
-  return { results, succeeded, failed: results.length - succeeded };
-}
 
 /** Devices and device types; every call sees only the caller's reachable devices (another tenant's is 404). */
 export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: DevicesService }> = async (
@@ -105,6 +101,79 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
       },
     },
     async (request) => ({ count: await devices.count(sessionOf(request).user, request.body) }),
+  );
+
+  app.get(
+    '/devices/graph',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "How the caller's devices (of a business's subtree) split by type, network, status and last seen",
+        querystring: DeviceGraphQuery,
+        response: { 200: DeviceGraph, ...read },
+      },
+    },
+    async (request) => devices.graph(sessionOf(request).user, request.query.businessId),
+  );
+
+  app.get(
+    '/devices/list/detailed',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The listed devices (comma-separated uuids) that the caller reaches',
+        querystring: DetailedListQuery,
+        response: { 200: z.array(Device), ...read },
+      },
+    },
+    async (request) => {
+      const language = requestLanguage(request);
+      const rows = await devices.detailed(sessionOf(request).user, request.query.deviceUUID);
+      return rows.map((row) => presentDevice(row, language));
+    },
+  );
+
+  app.get(
+    '/customer-business/:id/devices',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "A page of a business subtree's devices (`fromDate`: added since). No device is tied to an asset yet, so " +
+          '`onlyFreeDevices` lists them all',
+        params: BusinessParams,
+        querystring: BusinessDevicesQuery,
+        response: { 200: DevicePage, ...read },
+      },
+    },
+    async (request) => {
+      const { fromDate, limit, cursor } = request.query;
+      const page = await devices.ofBusiness(sessionOf(request).user, request.params.id, {
+        ...(fromDate ? { fromDate } : {}),
+        limit,
+        ...(cursor ? { cursor } : {}),
+      });
+      const language = requestLanguage(request);
+      return { items: page.rows.map((row) => presentDevice(row, language)), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.post(
+    '/devices/fromlist',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Create devices each with its own type and network ids, answered per device',
+        body: FromListRequest,
+        response: { 200: BulkDeviceResponse, ...write },
+      },
+    },
+    async (request) =>
+      presentOutcomes(await devices.createMany(sessionOf(request).user, request.body), requestLanguage(request)),
   );
 
   app.get(

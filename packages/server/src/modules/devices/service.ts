@@ -5,10 +5,12 @@ import {
   type CreateDeviceRequest,
   communicationType,
   type DeviceFilter,
+  type FromListRequest,
   type FromScratchRequest,
   findDeviceType,
   hasRank,
   Imei,
+  isMessageCode,
   LoraEui,
   MacAddress,
   type MessageCode,
@@ -22,6 +24,9 @@ import type { BusinessesRepo, ScopedBusinessRow } from '../businesses/repo.js';
 import type { PlansService } from '../plans/service.js';
 import type { UserRow } from '../users/present.js';
 import type { Cursor, DeviceQuery, DevicesRepo, NetworkIdColumn, ScopedDeviceRow } from './repo.js';
+
+/** Signals, and devices, count as recent within 24 hours (SPEC 9). */
+const RECENT_MS = 24 * 60 * 60 * 1000;
 
 /** Who may do what to devices: reading follows reach; editing a device needs `user`; adding, removing, moving `admin`. */
 const EDIT_ROLE: BusinessRole = 'user';
@@ -183,6 +188,69 @@ export function createDevicesService({
         now(),
       );
       return { rows, nextCursor: next ? encodeCursor(next) : null };
+    },
+
+    /** How the caller's devices (of a business's subtree) split, for charts; "recent" is within 24 hours (SPEC 9). */
+    async graph(user: UserRow, businessId: string | undefined) {
+      const query = await queryOf(user, businessId ? { businessId } : {});
+      const rows = await devicesRepo.split(user, query, now(), now() - RECENT_MS);
+      const tally = (key: (row: (typeof rows)[number]) => string) => {
+        const counts: Record<string, number> = {};
+        for (const row of rows) counts[key(row)] = (counts[key(row)] ?? 0) + row.n;
+        return counts;
+      };
+      const bySeen = tally((row) => row.seen);
+      return {
+        total: rows.reduce((sum, row) => sum + row.n, 0),
+        byType: tally((row) => row.deviceType),
+        byCommunication: tally((row) => row.communication),
+        byParameterization: tally((row) => row.parametersStatus ?? 'NONE'),
+        bySeen: { recent: bySeen.recent ?? 0, stale: bySeen.stale ?? 0, never: bySeen.never ?? 0 },
+      };
+    },
+
+    /** A page of a business subtree's devices, those added since `fromDate` when given, in description order. */
+    async ofBusiness(user: UserRow, businessId: string, options: { fromDate?: Date; limit: number; cursor?: string }) {
+      const business = await reachableBusiness(user, businessId);
+      const query: DeviceQuery = {
+        subtreePath: business.path,
+        ...(options.fromDate ? { createdFrom: options.fromDate.getTime() } : {}),
+      };
+      const sort = { by: 'description', order: 'asc' } as const;
+      const { rows, next } = await devicesRepo.page(
+        user,
+        query,
+        sort,
+        options.limit,
+        decodeCursor(options.cursor),
+        now(),
+      );
+      return { rows, nextCursor: next ? encodeCursor(next) : null };
+    },
+
+    /** Those of the listed devices the caller reaches (others are left out, as if they did not exist). */
+    async detailed(user: UserRow, uuids: string[]) {
+      return devicesRepo.findManyReachable(user, uuids);
+    },
+
+    /**
+     * Creates devices each with its own type and network ids, each answered on its own (each in its own transaction:
+     * one refused device leaves the others created).
+     */
+    async createMany(user: UserRow, request: FromListRequest): Promise<BulkOutcome[]> {
+      const outcomes: BulkOutcome[] = [];
+      for (const [index, device] of request.devices.entries()) {
+        const name =
+          device.loraEUI ?? device.mac ?? device.sigfoxID ?? device.IMEI ?? device.serialNumber ?? `#${index + 1}`;
+        try {
+          const created = await this.create(user, { ...device, businessId: request.businessId });
+          outcomes.push({ device: name, uuid: created.id });
+        } catch (error) {
+          if (!(error instanceof AppError) || !isMessageCode(error.code)) throw error;
+          outcomes.push({ device: name, refused: { code: error.code, params: error.params } });
+        }
+      }
+      return outcomes;
     },
 
     async count(user: UserRow, filter: Omit<DeviceFilter, 'sort' | 'limit' | 'cursor'>): Promise<number> {
