@@ -31,6 +31,7 @@ async function main() {
   try {
     await migrateToLatest(database.db);
     const seeded = await seedOnFirstStart(database.db, config);
+    await database.refreshStatistics();
     ({ app } = await buildApp({ config, database }));
     await app.listen({ port: config.port, host: config.host });
     console.log(`\n${banner(config, config.publicUrl, seeded)}\n`);

@@ -11,8 +11,17 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * Brings the query planner's statistics up to date where they are stale. Lists filter on the business path and sort
+   * by another column: without statistics the planner reads a whole tenant's rows and sorts them instead of walking
+   * the sort order's index. PostgreSQL's autovacuum keeps its own; SQLite needs `PRAGMA optimize` now and then.
+   */
+  refreshStatistics(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How often SQLite's statistics are refreshed while the server runs (SQLite's advice: every few hours at most). */
+const SQLITE_OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 
 // PostgreSQL returns BIGINT (our epoch-millisecond times) as strings; they all fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -23,7 +32,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', refreshStatistics: async () => {}, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SqliteDatabase(join(options.dataDir, 'app.db'));
@@ -32,7 +41,19 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  // 0x10002: look at every table, and analyze those never analyzed or grown much since.
+  const refreshStatistics = async () => void sqlite.pragma('optimize=0x10002');
+  const timer = setInterval(() => void refreshStatistics(), SQLITE_OPTIMIZE_EVERY_MS);
+  timer.unref();
+  return {
+    db,
+    kind: 'sqlite',
+    refreshStatistics,
+    close: async () => {
+      clearInterval(timer);
+      await db.destroy();
+    },
+  };
 }
 
 export async function migrateToLatest(db: Database): Promise<void> {

@@ -1,0 +1,292 @@
+/**
+ * `npm run bench:devices`: device lists with large fleets (issue 5), on SQLite and on PostgreSQL, each figure against a
+ * bare Fastify route in the same run, with the load from autocannon in its own process:
+ *  - a filtered, sorted page of 50 (`POST /api/devices/filter`: one device type, by description) by a non-staff admin
+ *    of the tenant, at a fixed rate of PAGE_RATE requests per second (target: p99 under 30 ms at 1,000 requests/s),
+ *    against a bare route answering a fixed page of 50 devices at the same rate;
+ *  - a single-device GET at full speed, requests per second against a bare route answering a fixed device (target: at
+ *    least 30% of the bare route's rate).
+ * Default: 100,000 devices in one tenant. BENCH_DEVICES_LARGE=1 also runs 1,000,000 devices across 100 tenants.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { buildApp } from '@iot/server';
+import { loadConfig } from '@iot/server/config';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '@iot/server/database';
+import { hashPassword } from '@iot/server/passwords';
+import { COMMUNICATION_TYPES, deviceTypes } from '@iot/shared';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PAGE_RATE = Number(process.env.BENCH_DEVICES_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_DEVICES_SECONDS ?? 5);
+const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const PASSWORD = 'bench password';
+
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** autocannon in its own process: `rate` requests per second (0: as fast as it goes) for SECONDS. */
+async function load(url: string, options: { rate: number; method?: string; body?: string; headers: string[] }) {
+  const args = ['--json', '-d', String(SECONDS), '-c', options.rate > 0 ? '20' : '10'];
+  if (options.rate > 0) args.push('-R', String(options.rate));
+  if (options.method) args.push('-m', options.method);
+  if (options.body) args.push('-b', options.body);
+  for (const header of options.headers) args.push('-H', header);
+  const { stdout } = await promisify(execFile)(process.execPath, [autocannonBin, ...args, url], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const result = JSON.parse(stdout) as {
+    latency: { p99: number };
+    requests: { total: number };
+    duration: number;
+    non2xx: number;
+    errors: number;
+  };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { perSecond: result.requests.total / result.duration, p99: result.latency.p99 };
+}
+
+async function openProduct(kind: 'sqlite' | 'postgres') {
+  const dataDir = await mkdtemp(join(tmpdir(), 'iot-bench-devices-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const name = `iot_bench_${randomBytes(6).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create database ${name}`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    WEB_DIST_DIR: join(dataDir, 'no-web-app'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  return {
+    config,
+    database,
+    async drop() {
+      await database.close();
+      await dropDatabase();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `tenants` top-level businesses, each with 10 sites below it, and `perTenant` devices spread over the sites, of every
+ * device type, written straight into the tables in batched inserts. Answers the first tenant.
+ */
+async function generate(handle: DatabaseHandle, tenants: number, perTenant: number) {
+  const { db } = handle;
+  const now = Date.now();
+  const batchSize = handle.kind === 'sqlite' ? 500 : 1000;
+  let first: { id: string; path: string } | undefined;
+  for (let tenant = 0; tenant < tenants; tenant++) {
+    await db.transaction().execute(async (trx) => {
+      const top = randomUUID();
+      const topRow = { id: top, parentId: null, path: `/${top}/`, depth: 1 };
+      const sites = Array.from({ length: 10 }, () => {
+        const id = randomUUID();
+        return { id, parentId: top, path: `${topRow.path}${id}/`, depth: 2 };
+      });
+      first ??= topRow;
+      await trx
+        .insertInto('businesses')
+        .values(
+          [topRow, ...sites].map((row, index) => ({
+            ...row,
+            slug: `bench-${row.id}`,
+            description: index === 0 ? `Tenant ${tenant}` : `Site ${index}`,
+            status: 0,
+            logo: null,
+            theme: null,
+            cfgLocked: 0,
+            mergedLocked: 0,
+            viewPermissions: null,
+            deviceCount: index === 0 ? 0 : perTenant / 10,
+            createdAt: now,
+            version: 1,
+          })),
+        )
+        .execute();
+      for (let start = 0; start < perTenant; start += batchSize) {
+        const rows = [];
+        for (let n = start; n < Math.min(perTenant, start + batchSize); n++) {
+          const site = sites[n % sites.length] ?? sites[0];
+          const deviceType = deviceTypes[n % deviceTypes.length] ?? deviceTypes[0];
+          const serial = tenant * perTenant + n;
+          rows.push({
+            id: randomUUID(),
+            businessId: site?.id ?? top,
+            businessPath: site?.path ?? topRow.path,
+            description: `Device ${(serial * 7919) % 1_000_003}`,
+            serialNumber: `SN${serial}`,
+            deviceType: deviceType?.id ?? 'cayenne-lpp',
+            fwVersion: '1.0.0',
+            loraEui: null,
+            mac: serial.toString(16).padStart(12, '0').toUpperCase(),
+            sigfoxId: null,
+            imei: null,
+            communication: COMMUNICATION_TYPES[1],
+            usageLicenseId: null,
+            parametersStatus: null,
+            routeDestination: null,
+            lastSeenAt: n % 3 === 0 ? null : now - (n % 1000) * 60_000,
+            createdAt: now,
+            version: 1,
+          });
+        }
+        await trx.insertInto('devices').values(rows).execute();
+      }
+    });
+  }
+  if (!first) throw new Error('no tenant generated');
+  return first;
+}
+
+interface Figures {
+  devices: number;
+  pageP99: number;
+  pageRate: number;
+  barePageP99: number;
+  getRate: number;
+  bareGetRate: number;
+}
+
+async function measure(kind: 'sqlite' | 'postgres', tenants: number, perTenant: number): Promise<Figures> {
+  const product = await openProduct(kind);
+  const bare = Fastify();
+  let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
+  try {
+    const started = performance.now();
+    const tenant = await generate(product.database, tenants, perTenant);
+    // What runs on a live server after a bulk load: the server's statistics refresh on SQLite, autovacuum's
+    // analyze on PostgreSQL.
+    if (kind === 'sqlite') await product.database.refreshStatistics();
+    else await sql`analyze`.execute(product.database.db);
+    console.log(
+      `${kind}: generated ${tenants * perTenant} devices in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const built = await buildApp({ config: product.config, database: product.database });
+    app = built.app;
+    const admin = await built.services.usersRepo.insert({
+      email: 'admin@example.com',
+      passwordHash: await hashPassword(PASSWORD),
+      language: 'en',
+      emailConfirmed: true,
+    });
+    if (!admin) throw new Error('user not created');
+    await built.services.businessesRepo.setEntry(tenant.id, admin.id, 'admin', Date.now());
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const signIn = await fetch(`${url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: PASSWORD }),
+    });
+    const token = ((await signIn.json()) as { access_token: string }).access_token;
+    const headers = [`authorization=Bearer ${token}`, 'content-type=application/json'];
+    const filter = JSON.stringify({
+      deviceTypes: ['th-sensor-sigfox'],
+      sort: { by: 'description', order: 'asc' },
+      limit: 50,
+    });
+    const page = (await (
+      await fetch(`${url}/api/devices/filter`, {
+        method: 'POST',
+        headers: Object.fromEntries(headers.map((h) => h.split('='))),
+        body: filter,
+      })
+    ).json()) as { items: { uuid: string }[] };
+    const sample = page.items[0];
+    if (page.items.length !== 50 || !sample) throw new Error(`the page answered ${page.items.length} devices`);
+
+    // The bare routes answer the same bytes the product answers, without reading anything.
+    bare.post('/page', async () => page);
+    bare.get('/device', async () => sample);
+    const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+    const rounds: Omit<Figures, 'devices'>[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const barePage = await load(`${bareUrl}/page`, { rate: PAGE_RATE, method: 'POST', body: filter, headers });
+      const productPage = await load(`${url}/api/devices/filter`, {
+        rate: PAGE_RATE,
+        method: 'POST',
+        body: filter,
+        headers,
+      });
+      const bareGet = await load(`${bareUrl}/device`, { rate: 0, headers: [] });
+      const productGet = await load(`${url}/api/devices/${sample.uuid}`, { rate: 0, headers });
+      rounds.push({
+        pageP99: productPage.p99,
+        pageRate: productPage.perSecond,
+        barePageP99: barePage.p99,
+        getRate: productGet.perSecond,
+        bareGetRate: bareGet.perSecond,
+      });
+    }
+    const pick = (key: keyof Omit<Figures, 'devices'>) => median(rounds.map((round) => round[key]));
+    return {
+      devices: tenants * perTenant,
+      pageP99: pick('pageP99'),
+      pageRate: pick('pageRate'),
+      barePageP99: pick('barePageP99'),
+      getRate: pick('getRate'),
+      bareGetRate: pick('bareGetRate'),
+    };
+  } finally {
+    await bare.close();
+    await app?.close();
+    await product.drop();
+  }
+}
+
+function report(label: string, f: Figures) {
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log(`\n${label}: ${f.devices} devices (median of ${ROUNDS} rounds of ${SECONDS} s)`);
+  console.log(
+    `  filtered sorted page of 50: p99 ${f.pageP99} ms at ${f.pageRate.toFixed(0)} req/s | bare route: p99 ` +
+      `${f.barePageP99} ms | ratio ${(f.pageP99 / Math.max(f.barePageP99, 1)).toFixed(1)}x ` +
+      `(target p99 < 30 ms at ${PAGE_RATE} req/s: ${verdict(f.pageP99 < 30 && f.pageRate >= PAGE_RATE * 0.95)})`,
+  );
+  console.log(
+    `  single device GET: ${f.getRate.toFixed(0)} req/s | bare route: ${f.bareGetRate.toFixed(0)} req/s | ` +
+      `${((100 * f.getRate) / f.bareGetRate).toFixed(1)}% (target at least 30%: ${verdict(f.getRate >= 0.3 * f.bareGetRate)})`,
+  );
+}
+
+const kinds: ('sqlite' | 'postgres')[] = ['sqlite'];
+try {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  await client.end();
+  kinds.push('postgres');
+} catch {
+  console.warn(`PostgreSQL is not reachable at ${POSTGRES_URL}: SQLite only`);
+}
+for (const kind of kinds) report(`${kind}, one tenant`, await measure(kind, 1, 100_000));
+if (process.env.BENCH_DEVICES_LARGE === '1') {
+  for (const kind of kinds) report(`${kind}, 100 tenants`, await measure(kind, 100, 10_000));
+}
