@@ -22,8 +22,6 @@ import {
   FromScratchRequest,
   findDeviceType,
   hexToBytes,
-  type Language,
-  translate,
   UpdateDeviceRequest,
   z,
 } from '@iot/shared';
