@@ -59,6 +59,8 @@ export async function startServer(options: { smtpUrl: string; webDistDir?: strin
   });
   return {
     url,
+    /** The server's data folder (its SQLite file is `app.db`), for tests that set up what no call can yet. */
+    dataDir,
     output: () => output,
     /** The demo users' password, printed at the first start when `seedDemo` is set. */
     demoPassword: () => output.match(/share the password (\S+)/)?.[1] ?? '',

@@ -82,7 +82,8 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   const headers = new Headers({ Accept: 'application/json' });
   // A Blob (a CSV file, say) goes as it is, typed by its own type; anything else as JSON.
   const raw = body instanceof Blob;
-  if (body !== undefined) headers.set('Content-Type', raw ? body.type || 'application/octet-stream' : 'application/json');
+  if (body !== undefined)
+    headers.set('Content-Type', raw ? body.type || 'application/octet-stream' : 'application/json');
   if (method !== 'GET' && method !== 'HEAD') {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers.set(CSRF_HEADER, csrf);

@@ -45,6 +45,9 @@ export function routeOfHandle(handle: unknown): AppRoute | undefined {
 
 const loginPage = () => import('@/features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage }));
 const homePage = () => import('./routes/home').then((m) => ({ Component: m.HomePage }));
+// One device list for every device list path of SPEC section 2, scoped by the path's business when it names one.
+const deviceListPage = () =>
+  import('@/features/devices/pages/device-list-page').then((m) => ({ Component: m.DeviceListPage }));
 
 /** The one route table: every route and alias of SPEC section 2. Unknown paths go to `/`. */
 export const routeTable: readonly AppRoute[] = [
@@ -90,11 +93,22 @@ export const routeTable: readonly AppRoute[] = [
   {
     name: 'DeviceStatus',
     path: paths.devices,
-    aliases: [paths.device, paths.groupDevices, paths.deviceAsset],
+    aliases: [paths.groupDevices, paths.deviceAsset],
     access: 'lenient',
     frame: 'shell',
+    screen: deviceListPage,
     title: 'route.devices',
     menu: 'main',
+  },
+  {
+    name: 'DeviceDetails',
+    path: paths.device,
+    aliases: [paths.businessDevice],
+    access: 'lenient',
+    frame: 'shell',
+    screen: () =>
+      import('@/features/device-detail/pages/device-detail-page').then((m) => ({ Component: m.DeviceDetailPage })),
+    title: 'route.devices',
   },
   {
     name: 'BusinessConfig',
@@ -108,9 +122,10 @@ export const routeTable: readonly AppRoute[] = [
   {
     name: 'DeviceStatusByBusiness',
     path: paths.businessDevices,
-    aliases: [paths.businessDevice, paths.businessDeviceAsset, paths.businessAsset],
+    aliases: [paths.businessDeviceAsset],
     access: 'lenient',
     frame: 'shell',
+    screen: deviceListPage,
     title: 'route.devices',
   },
   {
@@ -118,11 +133,13 @@ export const routeTable: readonly AppRoute[] = [
     path: paths.businessGroupDevices,
     access: 'lenient',
     frame: 'shell',
+    screen: deviceListPage,
     title: 'route.devices',
   },
   {
     name: 'AssetStatus',
     path: paths.assetStatus,
+    aliases: [paths.businessAsset],
     access: 'lenient',
     frame: 'shell',
     title: 'route.assetStatus',
@@ -200,6 +217,8 @@ export const routeTable: readonly AppRoute[] = [
     path: paths.archSignals,
     access: 'required',
     frame: 'shell',
+    screen: () =>
+      import('@/features/architecture/signals/pages/signals-page').then((m) => ({ Component: m.SignalsPage })),
     title: 'route.archSignals',
     role: 'product',
     menu: 'architecture',
@@ -228,6 +247,8 @@ export const routeTable: readonly AppRoute[] = [
     aliases: [paths.archParam],
     access: 'required',
     frame: 'shell',
+    screen: () =>
+      import('@/features/architecture/params/pages/presets-page').then((m) => ({ Component: m.PresetsPage })),
     title: 'route.archParams',
     role: 'product',
     menu: 'architecture',
@@ -237,6 +258,10 @@ export const routeTable: readonly AppRoute[] = [
     path: paths.archDevicesCreation,
     access: 'required',
     frame: 'shell',
+    screen: () =>
+      import('@/features/architecture/devices-creation/pages/devices-creation-page').then((m) => ({
+        Component: m.DevicesCreationPage,
+      })),
     title: 'route.archDevicesCreation',
     role: 'product',
     menu: 'architecture',
@@ -247,6 +272,10 @@ export const routeTable: readonly AppRoute[] = [
     aliases: [paths.archDeviceType],
     access: 'required',
     frame: 'shell',
+    screen: () =>
+      import('@/features/architecture/device-types/pages/device-types-page').then((m) => ({
+        Component: m.DeviceTypesPage,
+      })),
     title: 'route.archDeviceTypes',
     role: 'product',
     menu: 'architecture',
@@ -257,6 +286,10 @@ export const routeTable: readonly AppRoute[] = [
     aliases: [paths.archAssetType],
     access: 'required',
     frame: 'shell',
+    screen: () =>
+      import('@/features/architecture/asset-types/pages/asset-types-page').then((m) => ({
+        Component: m.AssetTypesPage,
+      })),
     title: 'route.archAssetTypes',
     role: 'product',
     menu: 'architecture',

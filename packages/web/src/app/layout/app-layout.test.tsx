@@ -69,18 +69,18 @@ afterEach(() => {
 describe('the app shell', () => {
   it('shows a screen that is not built yet as a page of the shell, offering a visitor to sign in', async () => {
     stubApi(undefined);
-    renderApp('/devices/abc');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Devices' })).toBeTruthy();
+    renderApp('/businesses/assets/7/Tank');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asset status' })).toBeTruthy();
     expect(screen.getByText('Not available yet')).toBeTruthy();
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
-      '/login?redirect=%2Fdevices%2Fabc',
+      '/login?redirect=%2Fbusinesses%2Fassets%2F7%2FTank',
     );
   });
 
   it('hides the app bar with the hideAppBar flag', async () => {
     stubApi(undefined);
-    renderApp('/devices?hideAppBar=true');
+    renderApp('/businesses/assets/7/Tank?hideAppBar=true');
     await screen.findByText('Not available yet');
     expect(screen.queryByRole('banner')).toBeNull();
   });

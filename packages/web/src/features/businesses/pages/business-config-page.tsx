@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ContentPage } from '@/components/content-page';
+import { DeviceList } from '@/features/devices/components/device-list';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
 import { useBusinesses } from '../api/get-businesses';
@@ -37,7 +38,7 @@ const TABS = [
   'inventory',
 ] as const;
 type ConfigTab = (typeof TABS)[number];
-const BUILT_TABS: ReadonlySet<ConfigTab> = new Set(['hierarchy', 'users', 'logs', 'manager']);
+const BUILT_TABS: ReadonlySet<ConfigTab> = new Set(['hierarchy', 'devices', 'users', 'logs', 'manager']);
 
 function Hierarchy({ tree, businessId }: { tree: BusinessTree; businessId: string }) {
   const { t } = useTranslation();
@@ -121,6 +122,7 @@ export function BusinessConfigPage() {
           </Tabs>
           <Box role="tabpanel" aria-label={t(`businesses.tab.${tab}`)}>
             {tab === 'hierarchy' && <Hierarchy key={business._id} tree={tree} businessId={business._id} />}
+            {tab === 'devices' && <DeviceList key={business._id} businessId={business._id} />}
             {tab === 'users' && user && (
               <BusinessUsers key={business._id} tree={tree} businessId={business._id} user={user} />
             )}

@@ -1,15 +1,19 @@
 import { DEFAULT_DEVICE_PAGE_SIZE, type DevicePage } from '@iot/shared';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '@/api/client';
 import type { DeviceFilterBody } from '../lib/device-list-params';
 
 /** Every devices query lives under this key, so a change to devices refreshes them all. */
 export const DEVICES_KEY = ['devices'] as const;
 
-export const filterDevices = (
-  filter: DeviceFilterBody & { limit?: number; cursor?: string },
-  signal?: AbortSignal,
-) => api.post<DevicePage>('/devices/filter', filter, { signal });
+export const filterDevices = (filter: DeviceFilterBody & { limit?: number; cursor?: string }, signal?: AbortSignal) =>
+  api.post<DevicePage>('/devices/filter', filter, { signal });
 
 export const countDevices = (filter: DeviceFilterBody, signal?: AbortSignal) =>
   api.post<{ count: number }>('/devices/filter-count', filter, { signal });

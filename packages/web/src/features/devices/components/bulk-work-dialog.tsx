@@ -36,7 +36,7 @@ export function BulkWorkDialog({
                 <Typography>{t('devices.bulk.progress', { done: work.done, total: work.total })}</Typography>
                 <LinearProgress
                   variant="determinate"
-                  value={work.total ? (work.done * 100) / work.total : 0}
+                  value={work.total ? Math.round((work.done * 100) / work.total) : 0}
                   aria-label={t('devices.bulk.progress', { done: work.done, total: work.total })}
                 />
               </Stack>

@@ -3,10 +3,8 @@ import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
 import { networkIdOf } from '../lib/device-facts';
@@ -14,16 +12,33 @@ import { LastSeen, ParameterizationChip } from './device-facts';
 import type { DeviceViewProps } from './device-table';
 import { useInfiniteRows } from './use-infinite-rows';
 
-const CARD_HEIGHT = 176;
+const CARD_HEIGHT = 188;
 const GAP = 12;
+/** Cards get a column each this many pixels of the view's width. */
+const CARD_MIN_WIDTH = 330;
 
-/** One label and value line of a card. */
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+/** The width of `ref`'s element, followed as it changes (the side panel, the window). */
+function useWidth(ref: RefObject<HTMLElement | null>, initial: number): number {
+  const [width, setWidth] = useState(initial);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/** One label and value line of a card; the labels of a card share one column, as wide as the longest. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ minWidth: 0, alignItems: 'center', fontSize: '0.875rem' }}>
-      <Box sx={{ color: 'text.secondary', flexShrink: 0, width: 92 }}>{label}</Box>
+    <>
+      <Box sx={{ color: 'text.secondary' }}>{label}</Box>
       <Box sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{children}</Box>
-    </Stack>
+    </>
   );
 }
 
@@ -40,11 +55,8 @@ export function DeviceCards({
   height,
 }: DeviceViewProps) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('lg'));
-  const medium = useMediaQuery(theme.breakpoints.up('sm'));
-  const lanes = wide ? 3 : medium ? 2 : 1;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const lanes = Math.max(1, Math.floor(useWidth(scrollRef, 800) / CARD_MIN_WIDTH));
   const count = devices.length + (hasMore ? 1 : 0);
   const { virtualizer, items } = useInfiniteRows({
     count,
@@ -60,7 +72,11 @@ export function DeviceCards({
 
   return (
     <Box ref={scrollRef} sx={{ height, overflow: 'auto', contain: 'strict', p: 1.5 }}>
-      <Box role="list" aria-label={t('devices.title')} sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <Box
+        role="list"
+        aria-label={t('devices.title')}
+        sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
         {items.map((item) => {
           const device = devices[item.index];
           const placement = {
@@ -110,14 +126,28 @@ export function DeviceCards({
                 </Typography>
                 <ParameterizationChip device={device} />
               </Stack>
-              <Fact label={t('devices.column.type')}>{typeName(device.deviceType)}</Fact>
-              <Fact label={t('devices.column.network')}>
-                {t(`devices.network.${device.communicationType}`)} · {networkIdOf(device) ?? '—'}
-              </Fact>
-              <Fact label={t('devices.column.business')}>{device.business.description}</Fact>
-              <Fact label={t('devices.column.lastSeen')}>
-                <LastSeen device={device} />
-              </Fact>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                  columnGap: 1.5,
+                  rowGap: 0.25,
+                  fontSize: '0.875rem',
+                  alignItems: 'center',
+                }}
+              >
+                <Fact label={t('devices.column.type')}>{typeName(device.deviceType)}</Fact>
+                <Fact label={t('devices.column.network')}>{t(`devices.network.${device.communicationType}`)}</Fact>
+                <Fact label={t('devices.column.networkId')}>
+                  <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem' }}>
+                    {networkIdOf(device) ?? '—'}
+                  </Box>
+                </Fact>
+                <Fact label={t('devices.column.business')}>{device.business.description}</Fact>
+                <Fact label={t('devices.column.lastSeen')}>
+                  <LastSeen device={device} />
+                </Fact>
+              </Box>
             </Card>
           );
         })}

@@ -53,13 +53,15 @@ function MultiSelect<T extends string>({
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value as unknown as T[])}
-      sx={{ minWidth: 150, flex: { xs: 1, sm: '0 1 180px' } }}
+      sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 280 } }}
       slotProps={{
         select: {
           multiple: true,
           renderValue: (selected) => {
             const chosen = selected as T[];
-            return chosen.length === 1 && chosen[0] ? labelOf(chosen[0]) : t('devices.filter.chosen', { total: chosen.length });
+            return chosen.length === 1 && chosen[0]
+              ? labelOf(chosen[0])
+              : t('devices.filter.chosen', { total: chosen.length });
           },
         },
       }}
@@ -85,7 +87,7 @@ export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTy
         placeholder={t('devices.search')}
         value={search}
         onChange={(event) => onSearchChange(event.target.value)}
-        sx={{ flex: '1 1 220px', maxWidth: { sm: 320 }, '& input::-webkit-search-cancel-button': { display: 'none' } }}
+        sx={{ flex: '2 1 260px', '& input::-webkit-search-cancel-button': { display: 'none' } }}
         slotProps={{
           htmlInput: { 'aria-label': t('devices.search'), type: 'search' },
           input: {
@@ -96,7 +98,12 @@ export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTy
             ),
             endAdornment: search ? (
               <InputAdornment position="end">
-                <IconButton size="small" edge="end" aria-label={t('devices.clearSearch')} onClick={() => onSearchChange('')}>
+                <IconButton
+                  size="small"
+                  edge="end"
+                  aria-label={t('devices.clearSearch')}
+                  onClick={() => onSearchChange('')}
+                >
                   <Clear fontSize="small" />
                 </IconButton>
               </InputAdornment>
@@ -134,7 +141,7 @@ export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTy
           const value = LAST_SEEN_FILTERS.find((filter) => filter === event.target.value);
           onChange({ lastSeen: value ?? null });
         }}
-        sx={{ minWidth: 150, flex: { xs: 1, sm: '0 1 180px' } }}
+        sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 280 } }}
       >
         <MenuItem value="any">{t('devices.filter.any')}</MenuItem>
         <MenuItem value="recent">{t('devices.filter.recent')}</MenuItem>
@@ -149,7 +156,7 @@ export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTy
           const sort = SORTS.find((candidate) => sortKey(candidate) === event.target.value);
           if (sort) onChange({ sort });
         }}
-        sx={{ minWidth: 190, flex: { xs: 1, sm: '0 1 220px' } }}
+        sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 300 } }}
       >
         {SORTS.map((sort) => (
           <MenuItem key={sortKey(sort)} value={sortKey(sort)}>

@@ -1,5 +1,5 @@
 import type { Device } from '@iot/shared';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
@@ -17,7 +17,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useParams, useSearchParams } from 'react-router';
 import { useCurrentPlan } from '@/app/layout/use-current-plan';
@@ -85,7 +85,13 @@ export function DeviceList({ businessId }: { businessId?: string }) {
   );
   const [search, setSearch] = useState(list.search);
   const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS);
-  useEffect(() => update({ search: settledSearch }), [settledSearch, update]);
+  // Only a search the user typed goes to the URL; the URL's own search (on arrival, after Back) is left alone.
+  const lastSettled = useRef(settledSearch);
+  useEffect(() => {
+    if (settledSearch === lastSettled.current) return;
+    lastSettled.current = settledSearch;
+    update({ search: settledSearch });
+  }, [settledSearch, update]);
 
   const filter = deviceFilterOf(list, businessId);
   const pages = useDevicePages(filter);
@@ -194,7 +200,10 @@ export function DeviceList({ businessId }: { businessId?: string }) {
       <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
         {/* The last answer stays shown while the one for changed filters loads; this bar says it is on its way. */}
         {pages.isPlaceholderData && (
-          <LinearProgress aria-label={t('app.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2 }} />
+          <LinearProgress
+            aria-label={t('app.loading')}
+            sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2 }}
+          />
         )}
         {view === 'list' && <DeviceTable {...viewProps} allSelected={allSelected} onToggleAll={toggleAll} />}
         {view === 'cards' && <DeviceCards {...viewProps} />}
@@ -227,7 +236,7 @@ export function DeviceList({ businessId }: { businessId?: string }) {
             <Button size="small" startIcon={<DriveFileMoveOutlined />} disabled={!tree} onClick={() => setMoving(true)}>
               {t('devices.move')}
             </Button>
-            <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={() => void remove()}>
+            <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => void remove()}>
               {t('devices.delete')}
             </Button>
           </>
@@ -247,7 +256,9 @@ export function DeviceList({ businessId }: { businessId?: string }) {
             )
           }
         >
-          {exporter.running ? t('devices.exporting', { total: numbers.format(exporter.exported) }) : t('devices.export')}
+          {exporter.running
+            ? t('devices.exporting', { total: numbers.format(exporter.exported) })
+            : t('devices.export')}
         </Button>
         {views.length > 1 && (
           <ToggleButtonGroup

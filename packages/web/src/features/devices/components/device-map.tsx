@@ -1,13 +1,18 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
+import type { FeatureCollection, Point } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DeviceOnMap } from '../api/get-device-positions';
 
 const SOURCE = 'devices';
+
+// The bundler emits the map's worker as a file of its own; the library is told where (it cannot find it itself).
+maplibregl.setWorkerUrl(workerUrl);
 
 /**
  * A style of its own, with no tiles: the platform runs where no tile server may be reachable, and positions on a
@@ -19,7 +24,7 @@ const plainStyle = (background: string): maplibregl.StyleSpecification => ({
   layers: [{ id: 'background', type: 'background', paint: { 'background-color': background } }],
 });
 
-const toGeoJson = (devices: DeviceOnMap[]): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
+const toGeoJson = (devices: DeviceOnMap[]): FeatureCollection<Point> => ({
   type: 'FeatureCollection',
   features: devices.map((device) => ({
     type: 'Feature',
@@ -125,7 +130,7 @@ export default function DeviceMap({ devices, linkTo, height }: DeviceMapProps) {
         if (shown.has(id)) continue;
         shown.add(id);
         if (markers.has(id)) continue;
-        const [lon, lat] = (feature.geometry as GeoJSON.Point).coordinates as [number, number];
+        const [lon, lat] = (feature.geometry as Point).coordinates as [number, number];
         const zoomIn = async () => {
           const source = created.getSource<maplibregl.GeoJSONSource>(SOURCE);
           const zoom = await source?.getClusterExpansionZoom(id);

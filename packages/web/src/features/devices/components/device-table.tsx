@@ -9,11 +9,12 @@ import { networkIdOf } from '../lib/device-facts';
 import { LastSeen, ParameterizationChip } from './device-facts';
 import { useInfiniteRows } from './use-infinite-rows';
 
-export const DEVICE_ROW_HEIGHT = 48;
-const HEADER_HEIGHT = 44;
-/** Checkbox, description, type, network, network id, business, last seen, parameterization. */
-const COLUMNS = '44px minmax(170px, 2fr) minmax(120px, 1fr) 92px 152px minmax(120px, 1fr) 128px 112px';
-const MIN_WIDTH = 940;
+export const DEVICE_ROW_HEIGHT = 52;
+const HEADER_HEIGHT = 52;
+/** Checkbox, description, type, network over its network id, business, last seen, parameterization. */
+const COLUMNS = '44px minmax(130px, 1.5fr) minmax(100px, 1.2fr) 138px minmax(90px, 1fr) 136px 112px';
+/** Below this the columns would squeeze their text away: the table scrolls sideways instead. */
+const MIN_WIDTH = 750;
 
 /** What every device view (list, cards) takes: the devices loaded so far, the paging and the selection. */
 export interface DeviceViewProps {
@@ -30,6 +31,8 @@ export interface DeviceViewProps {
 }
 
 const cell = { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', px: 1 } as const;
+// Headings may take two lines ("Última comunicação") rather than lose their end.
+const heading = { minWidth: 0, px: 1, lineHeight: 1.25, overflowWrap: 'anywhere' } as const;
 
 interface DeviceTableProps extends DeviceViewProps {
   allSelected: boolean;
@@ -95,25 +98,22 @@ export function DeviceTable({
                 slotProps={{ input: { 'aria-label': t('devices.selectAllLoaded') } }}
               />
             </Box>
-            <Box role="columnheader" sx={cell}>
+            <Box role="columnheader" sx={heading}>
               {t('devices.column.description')}
             </Box>
-            <Box role="columnheader" sx={cell}>
+            <Box role="columnheader" sx={heading}>
               {t('devices.column.type')}
             </Box>
-            <Box role="columnheader" sx={cell}>
+            <Box role="columnheader" sx={heading}>
               {t('devices.column.network')}
             </Box>
-            <Box role="columnheader" sx={cell}>
-              {t('devices.column.networkId')}
-            </Box>
-            <Box role="columnheader" sx={cell}>
+            <Box role="columnheader" sx={heading}>
               {t('devices.column.business')}
             </Box>
-            <Box role="columnheader" sx={cell}>
+            <Box role="columnheader" sx={heading}>
               {t('devices.column.lastSeen')}
             </Box>
-            <Box role="columnheader" sx={cell}>
+            <Box role="columnheader" sx={heading}>
               {t('devices.column.parameterization')}
             </Box>
           </Box>
@@ -172,10 +172,13 @@ export function DeviceTable({
                   {typeName(device.deviceType)}
                 </Box>
                 <Box role="cell" sx={cell}>
-                  {t(`devices.network.${device.communicationType}`)}
-                </Box>
-                <Box role="cell" sx={{ ...cell, fontFamily: 'monospace', fontSize: '0.8125rem' }} title={networkId ?? ''}>
-                  {networkId ?? '—'}
+                  <Box sx={{ lineHeight: 1.3 }}>{t(`devices.network.${device.communicationType}`)}</Box>
+                  <Box
+                    title={networkId ?? ''}
+                    sx={{ fontFamily: 'monospace', fontSize: '0.75rem', color: 'text.secondary', lineHeight: 1.3 }}
+                  >
+                    {networkId ?? '—'}
+                  </Box>
                 </Box>
                 <Box role="cell" sx={cell} title={device.business.description}>
                   {device.business.description}

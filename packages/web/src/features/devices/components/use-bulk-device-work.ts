@@ -1,7 +1,7 @@
 import type { BulkDeviceResponse } from '@iot/shared';
 import { useState } from 'react';
-import { errorMessage } from '@/lib/error-message';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/error-message';
 import { deleteDevice, moveDevices, useRefreshDevices } from '../api/change-devices';
 
 type BulkResult = BulkDeviceResponse['results'][number];

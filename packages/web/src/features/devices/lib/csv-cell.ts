@@ -13,4 +13,5 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 /** A CSV line of cells, ended the way RFC 4180 ends lines. */
-export const csvLine = (cells: readonly (string | number | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(',')}\r\n`;

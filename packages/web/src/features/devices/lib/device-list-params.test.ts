@@ -38,7 +38,9 @@ describe('the device list in the URL', () => {
   });
 
   it('ignores values a hand-edited URL got wrong', () => {
-    const list = readDeviceListParams(new URLSearchParams('network=lora,carrier-pigeon&status=LOST&seen=x&sort=-colour'));
+    const list = readDeviceListParams(
+      new URLSearchParams('network=lora,carrier-pigeon&status=LOST&seen=x&sort=-colour'),
+    );
     expect(list.communicationTypes).toEqual(['lora']);
     expect(list.parameterizationStatuses).toEqual([]);
     expect(list.lastSeen).toBeNull();

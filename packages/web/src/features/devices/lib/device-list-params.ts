@@ -42,7 +42,9 @@ const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T
 /** A comma-separated list, keeping only the allowed values (a hand-edited URL does not break the call). */
 function listOf<T extends string>(params: URLSearchParams, key: string, allowed?: readonly T[]): T[] {
   const values = (params.get(key) ?? '').split(',').filter(Boolean);
-  return [...new Set(allowed ? values.filter((value): value is T => oneOf(allowed, value) !== undefined) : values)] as T[];
+  return [
+    ...new Set(allowed ? values.filter((value): value is T => oneOf(allowed, value) !== undefined) : values),
+  ] as T[];
 }
 
 /** `sort=lastSeen` is ascending, `sort=-lastSeen` descending. */

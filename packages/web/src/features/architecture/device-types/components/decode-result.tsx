@@ -1,0 +1,65 @@
+import type { DeviceTypeInfo } from '@iot/shared';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import { formatLocale } from '@/i18n';
+import type { DecodeFrameResult } from '../api/decode-frame';
+import { describeReadings, formatReadingValue } from '../lib/decoded-readings';
+
+/** What the codec made of a frame: its readings named from the device type, or why it refused the whole frame. */
+export function DecodeResult({ deviceType, result }: { deviceType: DeviceTypeInfo; result: DecodeFrameResult }) {
+  const { t, i18n } = useTranslation();
+  if (!result.ok) {
+    return (
+      <Alert severity="error">
+        <AlertTitle>{t('arch.decoder.refused')}</AlertTitle>
+        <Box component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
+          {result.error.code}
+        </Box>
+        {result.error.message}
+      </Alert>
+    );
+  }
+  if (result.readings.length === 0) return <Alert severity="info">{t('arch.decoder.noReadings')}</Alert>;
+  const numbers = new Intl.NumberFormat(formatLocale(i18n.language), { maximumFractionDigits: 6 });
+  const dates = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'medium' });
+  const flags = { yes: t('arch.yes'), no: t('arch.no') };
+  return (
+    <Table size="small" aria-label={t('arch.decoder.readings')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('arch.decoder.signal')}</TableCell>
+          <TableCell>{t('arch.signals.key')}</TableCell>
+          <TableCell align="right">{t('arch.decoder.value')}</TableCell>
+          <TableCell>{t('arch.signals.unit')}</TableCell>
+          <TableCell>{t('arch.decoder.date')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {describeReadings(deviceType, result.readings).map((reading) => (
+          <TableRow key={reading.signal}>
+            <TableCell>
+              {reading.name ?? reading.signal}
+              {reading.channel !== null && (
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {' '}
+                  {t('arch.decoder.channel', { channel: reading.channel })}
+                </Box>
+              )}
+            </TableCell>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{reading.signal}</TableCell>
+            <TableCell align="right">{formatReadingValue(reading.value, numbers, flags)}</TableCell>
+            <TableCell>{reading.unit ?? ''}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates.format(new Date(reading.date))}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,232 @@
+import type { ParameterDefinition } from '@iot/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client';
+import { useSnackbar } from '@/components/snackbars/use-snackbar';
+import { formatLocale } from '@/i18n';
+import { errorMessage } from '@/lib/error-message';
+import { useDeviceDownlink, useSetDeviceParameters } from '../api/device-parameters';
+import { useParameterPresets } from '../api/parameter-presets';
+import {
+  applyProfile,
+  checkParameterForm,
+  initialParameterValues,
+  type ParameterFormValues,
+  type ParameterProblem,
+  parameterDefinitions,
+} from '../lib/parameter-form';
+import type { DeviceScope } from './device-scope';
+import { ParameterizationStatusChip } from './parameterization-status';
+
+/** Offers the presets of the device's type at its business; nothing when there are none or they cannot be read. */
+function PresetPicker({
+  scope,
+  disabled,
+  onPick,
+}: {
+  scope: DeviceScope;
+  disabled: boolean;
+  onPick: (profile: Record<string, number | boolean>) => void;
+}) {
+  const { t } = useTranslation();
+  const presets = useParameterPresets(scope.device.businessId, scope.device.deviceType);
+  const [chosen, setChosen] = useState('');
+  if (!presets.data || presets.data.length === 0) return null;
+  return (
+    <TextField
+      select
+      label={t('device.config.preset')}
+      value={chosen}
+      disabled={disabled}
+      helperText={t('device.config.presetHint')}
+      onChange={(event) => {
+        const preset = presets.data.find((candidate) => candidate.uuid === event.target.value);
+        setChosen(event.target.value);
+        if (preset) onPick(preset.profile);
+      }}
+      sx={{ maxWidth: 420 }}
+    >
+      {presets.data.map((preset) => (
+        <MenuItem key={preset.uuid} value={preset.uuid}>
+          {preset.name}
+          {preset.description ? ` — ${preset.description}` : ''}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * The config tab: a field per parameter of the device's type, with its range and default, checked by the type's
+ * rules before sending. Sent parameters wait for the device to ask for them (WAITING), then are SENT and CONFIRMED.
+ */
+export function DeviceConfig({ scope }: { scope: DeviceScope }) {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbar();
+  const { device, deviceType, canEdit } = scope;
+  const definitions = useMemo(() => (deviceType ? parameterDefinitions(deviceType) : []), [deviceType]);
+  const downlink = useDeviceDownlink(device.uuid);
+  const setParameters = useSetDeviceParameters(device.uuid);
+  const [form, setForm] = useState<ParameterFormValues>(() =>
+    initialParameterValues(definitions, device.parameters.values),
+  );
+  const [problems, setProblems] = useState<Record<string, ParameterProblem>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const numbers = new Intl.NumberFormat(formatLocale(i18n.language), { maximumFractionDigits: 6 });
+
+  if (!deviceType?.configurable || definitions.length === 0) {
+    return <Alert severity="info">{t('device.config.notConfigurable')}</Alert>;
+  }
+
+  const change = (next: ParameterFormValues) => {
+    setForm(next);
+    if (Object.keys(problems).length > 0) {
+      const checked = checkParameterForm(definitions, next);
+      setProblems(checked.ok ? {} : checked.problems);
+    }
+  };
+  const send = () => {
+    setFailure(null);
+    const checked = checkParameterForm(definitions, form);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      return;
+    }
+    setProblems({});
+    setServerErrors({});
+    setParameters.mutate(
+      { version: device.version, values: checked.values },
+      {
+        onSuccess: () => snackbar.showSuccess(t('device.config.sent')),
+        onError: (error) => {
+          if (isApiError(error, 400) && Object.keys(error.fields).length > 0) setServerErrors(error.fields);
+          else setFailure(isApiError(error, 409) ? t('conflict') : errorMessage(t, error));
+        },
+      },
+    );
+  };
+
+  const hint = (definition: ParameterDefinition) => {
+    if (definition.type === 'boolean') return undefined;
+    const unit = definition.unit ? ` ${definition.unit}` : '';
+    return t('device.config.range', {
+      min: `${numbers.format(definition.min)}${unit}`,
+      max: `${numbers.format(definition.max)}${unit}`,
+      default: `${numbers.format(definition.default)}${unit}`,
+    });
+  };
+  const problemText = (definition: ParameterDefinition, problem: ParameterProblem | undefined) =>
+    definition.type === 'boolean' || !problem
+      ? undefined
+      : problem === 'offStep'
+        ? t(definition.type === 'integer' ? 'device.config.wholeNumber' : 'device.config.offStep', {
+            step: numbers.format(definition.step),
+          })
+        : t(`device.config.${problem}`, {
+            min: numbers.format(definition.min),
+            max: numbers.format(definition.max),
+          });
+
+  const status = downlink.data?.status ?? device.parameters.status;
+  return (
+    <Stack spacing={2.5}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={1.5}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Typography sx={{ color: 'text.secondary' }}>{t('device.field.parameterization')}</Typography>
+            {status ? (
+              <ParameterizationStatusChip status={status} />
+            ) : (
+              <Typography>{t('device.config.neverSet')}</Typography>
+            )}
+          </Stack>
+          {downlink.isPending ? (
+            <CircularProgress size={20} aria-label={t('app.loading')} />
+          ) : downlink.data?.downlinkData ? (
+            <Box>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {downlink.data.port === null
+                  ? t('device.config.pendingDownlink')
+                  : t('device.config.pendingDownlinkPort', { port: downlink.data.port })}
+              </Typography>
+              <Typography sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                {downlink.data.downlinkData}
+              </Typography>
+            </Box>
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('device.config.noDownlink')}
+            </Typography>
+          )}
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2.5}>
+          {!canEdit && <Alert severity="info">{t('device.readOnly')}</Alert>}
+          {canEdit && (
+            <PresetPicker
+              scope={scope}
+              disabled={setParameters.isPending}
+              onPick={(profile) => change(applyProfile(definitions, form, profile))}
+            />
+          )}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {definitions.map((definition) =>
+              definition.type === 'boolean' ? (
+                <FormControlLabel
+                  key={definition.key}
+                  control={
+                    <Switch
+                      checked={form[definition.key] === true}
+                      disabled={!canEdit}
+                      onChange={(event) => change({ ...form, [definition.key]: event.target.checked })}
+                    />
+                  }
+                  label={definition.name}
+                />
+              ) : (
+                <TextField
+                  key={definition.key}
+                  label={definition.unit ? `${definition.name} (${definition.unit})` : definition.name}
+                  value={form[definition.key]}
+                  disabled={!canEdit}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  onChange={(event) => {
+                    change({ ...form, [definition.key]: event.target.value });
+                    setServerErrors(({ [definition.key]: _changed, ...others }) => others);
+                  }}
+                  error={Boolean(problems[definition.key] ?? serverErrors[definition.key])}
+                  helperText={
+                    problemText(definition, problems[definition.key]) ??
+                    serverErrors[definition.key] ??
+                    hint(definition)
+                  }
+                />
+              ),
+            )}
+          </Box>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          {canEdit && (
+            <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+              <Button variant="contained" onClick={send} loading={setParameters.isPending}>
+                {t('device.config.send')}
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

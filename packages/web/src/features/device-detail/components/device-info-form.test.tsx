@@ -1,0 +1,97 @@
+import { type Device, MESSAGES } from '@iot/shared';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/i18n';
+import en from '@/i18n/en.json';
+import { renderWithProviders } from '@/testing/render';
+import { DeviceInfoForm } from './device-info-form';
+import type { DeviceScope } from './device-scope';
+
+const device: Device = {
+  uuid: 'd1',
+  description: 'Cold room 1',
+  serialNumber: 'SN-1',
+  deviceType: 'th-sensor-sigfox',
+  fwVersion: '1.0',
+  loraEUI: null,
+  mac: null,
+  sigfoxID: '1A2B3C',
+  IMEI: null,
+  communicationType: 'sigfox',
+  usageLicenseId: null,
+  businessId: 'north',
+  business: { id: 'north', description: 'North region' },
+  asset: null,
+  signalValues: {},
+  parameters: { values: {}, status: null },
+  parameterization: null,
+  routeDestination: null,
+  lastSeenAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  version: 4,
+};
+const scopeOf = (role: DeviceScope['role']): DeviceScope => ({
+  device,
+  deviceType: undefined,
+  role,
+  canEdit: role !== 'viewer',
+  isAdmin: role === 'admin',
+});
+let puts: unknown[];
+let answer: () => Response;
+
+beforeEach(async () => {
+  await changeLanguage('en');
+  puts = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      if (path === '/api/devices' && init?.method === 'PUT') {
+        puts.push(JSON.parse(String(init.body)));
+        return answer();
+      }
+      return Response.json({ code: 'not_found', message: 'Resource not found.' }, { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const noop = () => {};
+
+describe('the info tab of a device', { timeout: 20_000 }, () => {
+  it('saves over the version read and, on a conflict, says so and keeps what was typed', async () => {
+    answer = () => Response.json({ code: 'conflict', message: MESSAGES.en.conflict }, { status: 409 });
+    const onStartOver = vi.fn();
+    renderWithProviders(<DeviceInfoForm scope={scopeOf('user')} onStartOver={onStartOver} onDeleted={noop} />);
+    const description = screen.getByLabelText(en['device.field.description']) as HTMLInputElement;
+    fireEvent.change(description, { target: { value: 'Cold room 2' } });
+    fireEvent.click(screen.getByRole('button', { name: en['device.save'] }));
+
+    expect(await screen.findByText(MESSAGES.en.conflict)).toBeTruthy();
+    expect(puts).toEqual([expect.objectContaining({ uuid: 'd1', version: 4, description: 'Cold room 2' })]);
+    expect(description.value).toBe('Cold room 2');
+    fireEvent.click(screen.getByRole('button', { name: en['device.startOver'] }));
+    expect(onStartOver).toHaveBeenCalledOnce();
+  });
+
+  it('shows a bad network id under its field without sending anything', async () => {
+    answer = () => Response.json(device);
+    renderWithProviders(<DeviceInfoForm scope={scopeOf('user')} onStartOver={noop} onDeleted={noop} />);
+    fireEvent.change(screen.getByLabelText(en['device.field.loraEUI']), { target: { value: 'not hex' } });
+    fireEvent.click(screen.getByRole('button', { name: en['device.save'] }));
+    expect(await screen.findByText(MESSAGES.en['validation.invalid'])).toBeTruthy();
+    expect(puts).toEqual([]);
+  });
+
+  it('is read-only for a viewer, with neither save nor delete', () => {
+    renderWithProviders(<DeviceInfoForm scope={scopeOf('viewer')} onStartOver={noop} onDeleted={noop} />);
+    expect(screen.getByText(en['device.readOnly'])).toBeTruthy();
+    expect((screen.getByLabelText(en['device.field.description']) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: en['device.save'] })).toBeNull();
+    expect(screen.queryByRole('button', { name: en['device.info.delete'] })).toBeNull();
+  });
+});

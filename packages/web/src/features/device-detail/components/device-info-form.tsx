@@ -1,0 +1,130 @@
+import { NETWORK_ID_KEYS, UpdateDeviceRequest } from '@iot/shared';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client';
+import { useConfirm } from '@/components/confirm-dialog';
+import { useSnackbar } from '@/components/snackbars/use-snackbar';
+import { errorMessage } from '@/lib/error-message';
+import { useForm } from '@/lib/use-form';
+import { useDeleteDevice, useUpdateDevice } from '../api/get-device';
+import type { DeviceScope } from './device-scope';
+
+/** The fields the form edits, checked with the API's own rules (network id formats, lengths). */
+const DeviceInfoFields = UpdateDeviceRequest.omit({ uuid: true, version: true });
+
+const TEXT_FIELDS = ['description', 'serialNumber', 'fwVersion', ...NETWORK_ID_KEYS, 'usageLicenseId'] as const;
+type InfoField = (typeof TEXT_FIELDS)[number];
+
+/**
+ * The info tab: the device's own data, saved over the version read when the tab opened. A conflict keeps what was
+ * typed and says so (SPEC section 8); "start over" takes the server's data. Viewers see the form read-only.
+ */
+export function DeviceInfoForm({
+  scope,
+  onStartOver,
+  onDeleted,
+}: {
+  scope: DeviceScope;
+  /** Reads the device again and opens the form afresh on it. */
+  onStartOver: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const confirm = useConfirm();
+  const { device, canEdit, isAdmin } = scope;
+  const [version, setVersion] = useState(device.version);
+  const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
+  const form = useForm(
+    DeviceInfoFields,
+    Object.fromEntries(TEXT_FIELDS.map((name) => [name, device[name] ?? ''])) as Record<InfoField, string>,
+  );
+  const update = useUpdateDevice();
+  const remove = useDeleteDevice();
+
+  const save = form.handleSubmit((changes) => {
+    setFailure(null);
+    update.mutate(
+      { uuid: device.uuid, version, ...changes },
+      {
+        onSuccess: (saved) => {
+          setVersion(saved.version);
+          snackbar.showSuccess(t('app.updated'));
+        },
+        onError: (error) => {
+          if (isApiError(error, 400) && Object.keys(error.fields).length > 0) form.setServerErrors(error.fields);
+          else {
+            const conflict = isApiError(error, 409);
+            setFailure({ text: conflict ? t('conflict') : errorMessage(t, error), conflict });
+          }
+        },
+      },
+    );
+  });
+
+  const deleteDevice = async () => {
+    const confirmed = await confirm({
+      title: t('device.info.deleteTitle'),
+      message: t('device.info.deleteText', { name: device.description || device.uuid }),
+      confirmLabel: t('device.info.delete'),
+      destructive: true,
+    });
+    if (confirmed) remove.mutate(device.uuid, { onSuccess: onDeleted });
+  };
+
+  return (
+    <Paper variant="outlined" component="form" noValidate onSubmit={save} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2.5}>
+        {!canEdit && <Alert severity="info">{t('device.readOnly')}</Alert>}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {TEXT_FIELDS.map((name) => (
+            <TextField
+              key={name}
+              label={t(`device.field.${name}`)}
+              {...form.field(name)}
+              disabled={!canEdit}
+              sx={name === 'description' ? { gridColumn: { sm: '1 / -1' } } : undefined}
+            />
+          ))}
+        </Box>
+        {failure && (
+          <Alert
+            severity="error"
+            action={
+              failure.conflict ? (
+                <Button color="inherit" size="small" onClick={onStartOver}>
+                  {t('device.startOver')}
+                </Button>
+              ) : undefined
+            }
+          >
+            {failure.text}
+          </Alert>
+        )}
+        {(canEdit || isAdmin) && (
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+            {isAdmin ? (
+              <Button color="error" startIcon={<DeleteOutlined />} onClick={deleteDevice} disabled={remove.isPending}>
+                {t('device.info.delete')}
+              </Button>
+            ) : (
+              <span />
+            )}
+            {canEdit && (
+              <Button type="submit" variant="contained" loading={update.isPending}>
+                {t('device.save')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

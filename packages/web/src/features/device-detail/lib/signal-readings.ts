@@ -1,0 +1,66 @@
+import type { Device, DeviceTypeInfo } from '@iot/shared';
+
+type SignalDefinition = DeviceTypeInfo['signals'][number];
+
+/** One signal of the device as the screen shows it: its definition, its name (with channel) and its latest reading. */
+export interface SignalReadingView {
+  /** The key readings carry: `temperature`, or `temperature_3` for channel 3 of a per-channel signal. */
+  key: string;
+  name: string;
+  signal: SignalDefinition;
+  reading: Device['signalValues'][string] | null;
+}
+
+/**
+ * The latest reading of each signal of the device's type, in the type's order. A per-channel signal shows once per
+ * channel heard from, or once without a value when none was. Debug signals are left out: they are for the codec's
+ * authors, not for operators.
+ */
+export function signalReadings(device: Pick<Device, 'signalValues'>, deviceType: DeviceTypeInfo): SignalReadingView[] {
+  const views: SignalReadingView[] = [];
+  for (const signal of deviceType.signals) {
+    if (signal.kind === 'debug') continue;
+    if (!signal.perChannel) {
+      views.push({ key: signal.key, name: signal.name, signal, reading: device.signalValues[signal.key] ?? null });
+      continue;
+    }
+    const channels = Object.keys(device.signalValues)
+      .map((key) => new RegExp(`^${signal.key}_(\\d{1,3})$`).exec(key)?.[1])
+      .filter((channel): channel is string => channel !== undefined)
+      .sort((a, b) => Number(a) - Number(b));
+    if (channels.length === 0) views.push({ key: signal.key, name: signal.name, signal, reading: null });
+    for (const channel of channels) {
+      const key = `${signal.key}_${channel}`;
+      views.push({ key, name: `${signal.name} ${channel}`, signal, reading: device.signalValues[key] ?? null });
+    }
+  }
+  return views;
+}
+
+/** The signals a threshold or a calibration applies to: numeric value signals. */
+export const numericValueSignals = (deviceType: DeviceTypeInfo | undefined) =>
+  deviceType?.signals.filter((signal) => signal.kind === 'value' && signal.valueType === 'number') ?? [];
+
+const isPosition = (value: unknown): value is { lat: number; lon: number } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { lat?: unknown }).lat === 'number' &&
+  typeof (value as { lon?: unknown }).lon === 'number';
+
+/** A reading's value as text in the interface language: numbers with the signal's unit, flags as yes or no. */
+export function formatReading(
+  value: unknown,
+  unit: string | undefined,
+  { locale, yes, no }: { locale: string; yes: string; no: string },
+): string {
+  if (typeof value === 'number') {
+    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
+    return unit ? `${number} ${unit}` : number;
+  }
+  if (typeof value === 'boolean') return value ? yes : no;
+  if (isPosition(value)) {
+    const coordinate = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });
+    return `${coordinate.format(value.lat)}, ${coordinate.format(value.lon)}`;
+  }
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

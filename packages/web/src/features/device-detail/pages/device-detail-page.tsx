@@ -1,0 +1,162 @@
+import { DEFAULT_PLAN, hasRank, type Role } from '@iot/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '@/api/client';
+import { ContentPage } from '@/components/content-page';
+import { TabLater } from '@/components/tab-later';
+import { paths } from '@/config/paths';
+import { useBusinessConfig } from '@/features/businesses/api/business-config';
+import { useBusinesses } from '@/features/businesses/api/get-businesses';
+import { businessDevicesPath } from '@/features/businesses/lib/business-paths';
+import { buildBusinessTree, businessPath, roleOnBusiness } from '@/features/businesses/lib/business-tree';
+import { useDeviceTypes } from '@/features/devices/api/get-device-types';
+import { useCurrentUser } from '@/lib/auth/use-current-user';
+import { errorMessage } from '@/lib/error-message';
+import { usePlanQuery } from '@/lib/plan';
+import { useDevice } from '../api/get-device';
+import { AdvancedMenu } from '../components/advanced-menu';
+import { DeviceAlarms } from '../components/device-alarms';
+import { DeviceCalibration } from '../components/device-calibration';
+import { DeviceConfig } from '../components/device-config';
+import { DeviceData } from '../components/device-data';
+import { DeviceInfoForm } from '../components/device-info-form';
+import { DeviceMaintenance } from '../components/device-maintenance';
+import { DeviceOutputsTab } from '../components/device-outputs';
+import { DeviceOverview } from '../components/device-overview';
+import type { DeviceScope } from '../components/device-scope';
+import { DeviceUsers } from '../components/device-users';
+import { chosenDeviceTab, type DeviceDetailTab, visibleDeviceTabs } from '../lib/device-tabs';
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+      <CircularProgress aria-label={t('app.loading')} />
+    </Box>
+  );
+}
+
+/**
+ * `/devices/{uuid}` and `/businesses/{id}/{name}/devices/{uuid}`: one device, a tab per section (`?tab=`). The tabs
+ * shown follow the caller's role on the device's business, that business's views per role and its plan.
+ */
+export function DeviceDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { uuid = '', businessId: routeBusinessId, businessName } = useParams();
+  const [params, setParams] = useSearchParams();
+  const device = useDevice(uuid);
+  const types = useDeviceTypes();
+  const user = useCurrentUser().data;
+  const businesses = useBusinesses(Boolean(user));
+  const tree = useMemo(() => (businesses.data ? buildBusinessTree(businesses.data) : undefined), [businesses.data]);
+  const businessId = device.data?.businessId;
+  const role: Role = user && tree && businessId ? roleOnBusiness(tree, businessId, user) : 'anonymous';
+  // Provider staff see every tab whatever a business says, so they need not wait for its views.
+  const config = useBusinessConfig(role === 'product' ? undefined : businessId);
+  const plan = usePlanQuery(businessId);
+  const [infoRound, setInfoRound] = useState(0);
+
+  const business = businessId ? tree?.byId.get(businessId) : undefined;
+  const listPath =
+    routeBusinessId && businessName
+      ? generatePath(paths.businessDevices, { businessId: routeBusinessId, businessName })
+      : paths.devices;
+  const waiting =
+    device.isPending ||
+    types.isPending ||
+    plan.isPending ||
+    (Boolean(user) && businesses.isPending) ||
+    (role !== 'product' && config.isPending && config.fetchStatus !== 'idle');
+
+  const body = () => {
+    if (device.isError) {
+      const text = isApiError(device.error, 404) ? t('device.notFound') : errorMessage(t, device.error);
+      return <Alert severity="warning">{text}</Alert>;
+    }
+    if (waiting || !device.data) return <Loading />;
+    const scope: DeviceScope = {
+      device: device.data,
+      deviceType: types.data?.find((type) => type.id === device.data.deviceType),
+      role,
+      canEdit: hasRank(role, 'user'),
+      isAdmin: hasRank(role, 'admin'),
+    };
+    const visible = visibleDeviceTabs({
+      role,
+      viewPermissions: config.data?.viewPermissions,
+      plan: plan.data?.features ?? DEFAULT_PLAN,
+    });
+    const tab = chosenDeviceTab(params.get('tab'), visible);
+    const show = (next: DeviceDetailTab) =>
+      setParams(
+        (current) => {
+          current.set('tab', next);
+          return current;
+        },
+        { replace: true },
+      );
+    const startInfoOver = () => void device.refetch().then(() => setInfoRound((round) => round + 1));
+    return (
+      <Stack spacing={2.5}>
+        <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={tab}
+            onChange={(_event, next: DeviceDetailTab) => show(next)}
+            variant="scrollable"
+            // Buttons there from the start: appearing later they would push the tab of `?tab=` out of view.
+            scrollButtons
+            allowScrollButtonsMobile
+            aria-label={t('device.tabs')}
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            {visible.map((name) => (
+              <Tab key={name} value={name} label={t(`device.tab.${name}`)} />
+            ))}
+          </Tabs>
+          {scope.isAdmin && <AdvancedMenu scope={scope} />}
+        </Stack>
+        <Box role="tabpanel" aria-label={t(`device.tab.${tab}`)}>
+          {tab === 'overview' && (
+            <DeviceOverview scope={scope} businessLink={business ? businessDevicesPath(business) : undefined} />
+          )}
+          {tab === 'info' && (
+            <DeviceInfoForm
+              key={infoRound}
+              scope={scope}
+              onStartOver={startInfoOver}
+              onDeleted={() => void navigate(listPath, { replace: true })}
+            />
+          )}
+          {tab === 'data' && <DeviceData scope={scope} />}
+          {tab === 'config' && <DeviceConfig key={device.data.parameters.status ?? 'never'} scope={scope} />}
+          {tab === 'maintenance' && <DeviceMaintenance scope={scope} />}
+          {tab === 'outputs' && <DeviceOutputsTab scope={scope} />}
+          {tab === 'users' && <DeviceUsers businessId={device.data.businessId} />}
+          {tab === 'alarms' && <DeviceAlarms scope={scope} />}
+          {tab === 'calibration' && <DeviceCalibration scope={scope} />}
+          {(tab === 'commissioning' || tab === 'reports' || tab === 'journeys') && (
+            <TabLater text={t('device.tabLater')} />
+          )}
+        </Box>
+      </Stack>
+    );
+  };
+
+  return (
+    <ContentPage
+      title={device.data ? device.data.description || device.data.uuid : t('device.title')}
+      subtitle={business && tree ? businessPath(tree, business._id) : undefined}
+      maxWidth={1200}
+    >
+      {body()}
+    </ContentPage>
+  );
+}
