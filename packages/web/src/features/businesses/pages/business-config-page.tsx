@@ -1,4 +1,3 @@
-import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,11 +5,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ContentPage } from '@/components/content-page';
+import { TabLater } from '@/components/tab-later';
 import { DeviceList } from '@/features/devices/components/device-list';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
@@ -64,18 +63,6 @@ function Hierarchy({ tree, businessId }: { tree: BusinessTree; businessId: strin
         label={t('businesses.tab.hierarchy')}
       />
       {actions.elements}
-    </Paper>
-  );
-}
-
-function TabLater() {
-  const { t } = useTranslation();
-  return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <ConstructionOutlined sx={{ fontSize: 32, color: 'primary.main' }} aria-hidden />
-        <Typography sx={{ color: 'text.secondary' }}>{t('businesses.tabLater')}</Typography>
-      </Stack>
     </Paper>
   );
 }
@@ -136,7 +123,7 @@ export function BusinessConfigPage() {
             {tab === 'manager' && user && (
               <BusinessManager key={business._id} tree={tree} businessId={business._id} user={user} />
             )}
-            {!BUILT_TABS.has(tab) && <TabLater />}
+            {!BUILT_TABS.has(tab) && <TabLater text={t('businesses.tabLater')} />}
           </Box>
         </Stack>
       )}
