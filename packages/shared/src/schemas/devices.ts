@@ -268,7 +268,12 @@ export const DetailedListQuery = z.object({
   deviceUUID: z
     .string()
     .max(64 * 200)
-    .transform((value) => value.split(',').map((uuid) => uuid.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((uuid) => uuid.trim())
+        .filter(Boolean),
+    ),
 });
 
 /** `GET /customer-business/{id}/devices`: a page of the business subtree's devices; `fromDate` keeps those added since. */
