@@ -196,6 +196,8 @@ export interface DevicesTable {
   /** Hex of the encoded parameters waiting for the device, and the LoRa fPort to send them on. */
   downlinkData: string | null;
   downlinkPort: number | null;
+  /** The Sigfox PAC the device was registered with (never shown). */
+  sigfoxPac: Generated<string | null>;
   createdAt: number;
   version: number;
 }

@@ -146,6 +146,25 @@ export const DeviceSort = z.object({
 });
 export type DeviceSort = z.infer<typeof DeviceSort>;
 
+export const SIGNAL_VALUE_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'] as const;
+
+/** A condition on a device's latest value of one signal (by its key, as the device type names it). */
+export const SignalValueCondition = z
+  .object({
+    signal: z
+      .string()
+      .min(1, { error: 'validation.required' })
+      .max(64)
+      .regex(/^[A-Za-z0-9_]+$/, { error: 'validation.invalid' }),
+    op: z.enum(SIGNAL_VALUE_OPERATORS),
+    value: z.union([z.number().finite(), z.boolean(), z.string().max(200)]),
+  })
+  .refine((condition) => typeof condition.value === 'number' || condition.op === 'eq' || condition.op === 'neq', {
+    error: 'validation.invalid',
+    path: ['op'],
+  });
+export type SignalValueCondition = z.infer<typeof SignalValueCondition>;
+
 /**
  * `POST /devices/filter` and `/filter-count`. Filters combine (and); a list filter matches any of its values.
  * `seenWithinHours` keeps devices heard from within that many hours; `neverSeen` those never heard from.
@@ -163,6 +182,8 @@ export const DeviceFilter = z.object({
     .max(24 * 366)
     .optional(),
   neverSeen: z.boolean().optional(),
+  /** Conditions on the devices' latest values; numbers compare, booleans and texts only with `eq` and `neq`. */
+  signalValues: z.array(SignalValueCondition).max(10).optional(),
   sort: DeviceSort.default({ by: 'description', order: 'asc' }),
   limit: z.number().int().min(1).max(MAX_DEVICE_PAGE_SIZE).default(DEFAULT_DEVICE_PAGE_SIZE),
   /** The `nextCursor` of the previous page, for the same filter and sort. */
@@ -233,6 +254,26 @@ export const CsvImportQuery = z.object({
   deviceType: z.string().trim().min(1).max(64).optional(),
 });
 export type CsvImportQuery = z.infer<typeof CsvImportQuery>;
+
+/** `POST /devices/ID&PAClist`: Sigfox devices of one type from their ids and PACs (8 bytes, 16 hex characters). */
+export const IdAndPacListRequest = z.object({
+  businessId: z.string().min(1).max(64),
+  deviceType: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  devices: z
+    .array(
+      z.object({
+        id: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+        pac: z
+          .string()
+          .trim()
+          .regex(/^[0-9A-Fa-f]{16}$/, { error: 'validation.invalid' })
+          .transform((pac) => pac.toUpperCase()),
+      }),
+    )
+    .min(1, { error: 'validation.required' })
+    .max(10_000),
+});
+export type IdAndPacListRequest = z.infer<typeof IdAndPacListRequest>;
 
 /** `POST /devices/bulk-param-preset`: apply a preset's values to devices of its type, answered per device. */
 export const BulkParamPresetRequest = z.object({

@@ -6,6 +6,7 @@ import * as contractsAndViewPermissions from './0004-contracts-and-view-permissi
 import * as devices from './0005-devices.js';
 import * as signalsPresetsAssetTypes from './0006-signals-presets-asset-types.js';
 import * as deviceDetails from './0007-device-details.js';
+import * as sigfoxPac from './0008-sigfox-pac.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-devices': devices,
   '0006-signals-presets-asset-types': signalsPresetsAssetTypes,
   '0007-device-details': deviceDetails,
+  '0008-sigfox-pac': sigfoxPac,
 };

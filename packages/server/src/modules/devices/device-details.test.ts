@@ -267,6 +267,45 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
       });
     });
 
+    it('creates Sigfox devices from ids and PACs, keeping each PAC', async () => {
+      const response = await call('POST', '/api/devices/ID&PAClist', tokens.admin, {
+        businessId: nodes.Plant,
+        deviceType: 'th-sensor-sigfox',
+        devices: [
+          { id: '00C0FFEE', pac: '0123456789abcdef' },
+          { id: '1A2B3C', pac: '0123456789ABCDEF' },
+        ],
+      });
+      expect(response.json()).toMatchObject({
+        succeeded: 1,
+        failed: 1,
+        results: [
+          { device: '00C0FFEE', ok: true },
+          { device: '1A2B3C', ok: false, code: 'device.network_id_taken' },
+        ],
+      });
+      const [stored] = await t.db
+        .selectFrom('devices')
+        .select('sigfoxPac')
+        .where('sigfoxId', '=', '00C0FFEE')
+        .execute();
+      expect(stored?.sigfoxPac).toBe('0123456789ABCDEF');
+      const device = (await call('GET', `/api/devices/${response.json().results[0].uuid}`, staff)).json();
+      expect(JSON.stringify(device)).not.toContain('0123456789ABCDEF');
+      const badPac = await call('POST', '/api/devices/ID&PAClist', tokens.admin, {
+        businessId: nodes.Plant,
+        deviceType: 'th-sensor-sigfox',
+        devices: [{ id: '00C0FFEF', pac: 'short' }],
+      });
+      expect(badPac.statusCode).toBe(400);
+      const notSigfox = await call('POST', '/api/devices/ID&PAClist', tokens.admin, {
+        businessId: nodes.Plant,
+        deviceType: 'gps-tracker',
+        devices: [{ id: '00C0FFEF', pac: '0123456789ABCDEF' }],
+      });
+      expect(notSigfox.json().code).toBe('device.network_not_supported');
+    });
+
     it("splits the devices for charts, lists a business's devices and the detailed list within reach", async () => {
       const graph = (await call('GET', `/api/devices/graph?businessId=${nodes.Plant}`, tokens.viewer)).json();
       expect(graph.total).toBe(graph.bySeen.never + graph.bySeen.recent + graph.bySeen.stale);

@@ -300,6 +300,45 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
     });
   });
 
+  it('filters on latest signal values, numbers as numbers and booleans and texts as written', async () => {
+    const [first, second] = (await filter(staff, { businessId: nodes.South, limit: 2 })).items;
+    const setValues = (uuid: string | undefined, values: Record<string, unknown>) =>
+      t.db
+        .updateTable('devices')
+        .set({
+          signalValues: JSON.stringify(
+            Object.fromEntries(Object.entries(values).map(([key, value]) => [key, { value, date: Date.now() }])),
+          ),
+        })
+        .where('id', '=', uuid ?? '')
+        .execute();
+    await setValues(first?.uuid, { temperature: 9.5, door: true, mode: 'eco' });
+    await setValues(second?.uuid, { temperature: 3, door: false, mode: '10' });
+    const matching = async (signalValues: object[]) =>
+      (await filter(staff, { businessId: nodes.South, signalValues })).items.map((device) => device.uuid);
+    expect(await matching([{ signal: 'temperature', op: 'gt', value: 8 }])).toEqual([first?.uuid]);
+    expect(await matching([{ signal: 'temperature', op: 'lte', value: 3 }])).toEqual([second?.uuid]);
+    expect(await matching([{ signal: 'door', op: 'eq', value: true }])).toEqual([first?.uuid]);
+    expect(await matching([{ signal: 'door', op: 'neq', value: true }])).toEqual([second?.uuid]);
+    expect(await matching([{ signal: 'mode', op: 'eq', value: 'eco' }])).toEqual([first?.uuid]);
+    // A text that looks like a number is not a number.
+    expect(await matching([{ signal: 'mode', op: 'gt', value: 5 }])).toEqual([]);
+    expect(
+      await matching([
+        { signal: 'temperature', op: 'gte', value: 3 },
+        { signal: 'door', op: 'eq', value: false },
+      ]),
+    ).toEqual([second?.uuid]);
+    const invalid = await call('POST', '/api/devices/filter', staff, {
+      signalValues: [{ signal: "x') or 1=1 --", op: 'eq', value: 1 }],
+    });
+    expect(invalid.statusCode).toBe(400);
+    const textOrder = await call('POST', '/api/devices/filter', staff, {
+      signalValues: [{ signal: 'mode', op: 'gt', value: 'a' }],
+    });
+    expect(textOrder.statusCode).toBe(400);
+  });
+
   describe('bulk', () => {
     it('moves devices one by one: not found, level denied and plan limit each answered, the rest moved', async () => {
       const inSouth = (await filter(staff, { businessId: nodes.South, limit: 3 })).items.map((device) => device.uuid);

@@ -1,5 +1,13 @@
-import type { DeviceFilter, DeviceSort, Role } from '@iot/shared';
-import { type Expression, type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { DeviceFilter, DeviceSort, Role, SignalValueCondition } from '@iot/shared';
+import {
+  type Expression,
+  type Insertable,
+  PostgresAdapter,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
 import { type Caller, inSubtree, reachOf } from '../businesses/repo.js';
 
@@ -45,6 +53,39 @@ const SORT_KEYS: Record<
 /** `%` and `_` match themselves in a search. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+const OPERATORS: Record<SignalValueCondition['op'], string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+/**
+ * A condition on the latest value of a signal, read from the JSON column (`{ key: { value, date } }`): numbers compare
+ * as numbers (a device whose value is not a number does not match), booleans and texts as they are written.
+ * The signal key is a bound parameter on both databases; the schema allows only letters, digits and `_` in it.
+ */
+function signalCondition(condition: SignalValueCondition, postgres: boolean) {
+  const operator = sql.raw(OPERATORS[condition.op]);
+  const column = sql.ref('devices.signalValues');
+  if (postgres) {
+    const reading = sql`(${column}::jsonb -> ${condition.signal} -> 'value')`;
+    if (typeof condition.value === 'number')
+      return sql<boolean>`(jsonb_typeof(${reading}) = 'number' and (${reading})::text::float8 ${operator} ${condition.value})`;
+    return sql<boolean>`(${reading}) ${operator} ${JSON.stringify(condition.value)}::jsonb`;
+  }
+  const path = `$.${condition.signal}.value`;
+  const reading = sql`json_extract(${column}, ${path})`;
+  const type = sql`json_type(${column}, ${path})`;
+  if (typeof condition.value === 'number')
+    return sql<boolean>`(${type} in ('integer', 'real') and ${reading} ${operator} ${condition.value})`;
+  if (typeof condition.value === 'boolean')
+    return sql<boolean>`(${type} = ${condition.value ? 'true' : 'false'}) = ${condition.op === 'eq' ? 1 : 0}`;
+  return sql<boolean>`(${type} = 'text' and ${reading} ${operator} ${condition.value})`;
+}
+
 /** Devices, scoped to the caller's reach in SQL like the business tree. SQL only. */
 export function createDevicesRepo(db: Database) {
   /** Every device the caller reaches, with the caller's role on its business, as a query callers narrow further. */
@@ -57,6 +98,8 @@ export function createDevicesRepo(db: Database) {
       .select(['businesses.description as businessDescription', role.as('role')]);
     return reach ? query.where(reach) : query;
   }
+
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   /** The filters as one condition over `devices`. */
   function matching(query: DeviceQuery, now: number) {
@@ -75,6 +118,7 @@ export function createDevicesRepo(db: Database) {
     if (query.createdFrom !== undefined)
       conditions.push(sql<boolean>`${sql.ref('devices.createdAt')} >= ${query.createdFrom}`);
     if (query.neverSeen) conditions.push(sql<boolean>`${sql.ref('devices.lastSeenAt')} is null`);
+    for (const condition of query.signalValues ?? []) conditions.push(signalCondition(condition, postgres));
     if (query.search) {
       const pattern = likePattern(query.search);
       const prefix = `${query.search

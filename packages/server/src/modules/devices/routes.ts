@@ -22,6 +22,7 @@ import {
   FromScratchRequest,
   findDeviceType,
   hexToBytes,
+  IdAndPacListRequest,
   UpdateDeviceRequest,
   z,
 } from '@iot/shared';
@@ -157,6 +158,24 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
       const language = requestLanguage(request);
       return { items: page.rows.map((row) => presentDevice(row, language)), nextCursor: page.nextCursor };
     },
+  );
+
+  app.post(
+    '/devices/ID&PAClist',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Create Sigfox devices of one type from their ids and PACs, answered per device',
+        body: IdAndPacListRequest,
+        response: { 200: BulkDeviceResponse, ...write },
+      },
+    },
+    async (request) =>
+      presentOutcomes(
+        await devices.createFromIdAndPac(sessionOf(request).user, request.body),
+        requestLanguage(request),
+      ),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
   type FromScratchRequest,
   findDeviceType,
   hasRank,
+  type IdAndPacListRequest,
   Imei,
   isMessageCode,
   LoraEui,
@@ -151,6 +152,18 @@ export function createDevicesService({
       const known = assertKnownType(deviceType);
       const { schema } = NETWORK_ID_OF[known.communicationTypes[0] ?? 'wifi'];
       return (id) => schema.safeParse(id).data != null;
+    },
+
+    /** Sigfox devices from their ids and PACs: the type must report through Sigfox. */
+    async createFromIdAndPac(user: UserRow, request: IdAndPacListRequest): Promise<BulkOutcome[]> {
+      const deviceType = assertKnownType(request.deviceType);
+      if (deviceType.communicationTypes[0] !== 'sigfox')
+        throw new AppError('device.network_not_supported', { type: deviceType.name });
+      return this.createFromScratch(user, {
+        businessId: request.businessId,
+        deviceType: request.deviceType,
+        devices: request.devices.map(({ id, pac }) => ({ networkId: id, description: null, serialNumber: null, pac })),
+      });
     },
 
     /**
@@ -384,7 +397,10 @@ export function createDevicesService({
      * Creates devices of one type from network ids (the creation page and CSV import), each answered on its own: the
      * id is read for the type's first network, must be well formed and unused (in the database and in the list).
      */
-    async createFromScratch(user: UserRow, request: FromScratchRequest): Promise<BulkOutcome[]> {
+    async createFromScratch(
+      user: UserRow,
+      request: FromScratchRequest & { devices: { pac?: string }[] },
+    ): Promise<BulkOutcome[]> {
       const deviceType = assertKnownType(request.deviceType);
       const network = deviceType.communicationTypes[0] ?? 'wifi';
       const { column, schema } = NETWORK_ID_OF[network];
@@ -435,6 +451,7 @@ export function createDevicesService({
               parametersStatus: null,
               routeDestination: null,
               lastSeenAt: null,
+              sigfoxPac: entry.pac ?? null,
               createdAt: now(),
               version: 1,
             },
