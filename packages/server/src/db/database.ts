@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as SqliteDialectDatabase,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Database, DatabaseSchema } from './schema.js';
@@ -40,7 +47,10 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins,
+  });
   // 0x10002: look at every table, and analyze those never analyzed or grown much since.
   const refreshStatistics = async () => void sqlite.pragma('optimize=0x10002');
   const timer = setInterval(() => void refreshStatistics(), SQLITE_OPTIMIZE_EVERY_MS);
@@ -52,6 +62,32 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     close: async () => {
       clearInterval(timer);
       await db.destroy();
+    },
+  };
+}
+
+/** How many prepared statements SQLite keeps for reuse; the app has a few hundred distinct queries. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The database as Kysely's SQLite dialect sees it, with prepared statements kept by their text: the dialect prepares
+ * every query it runs, and preparing costs about as much as running a small query. Queries run one at a time on the
+ * connection, so a statement is never in use twice at once. Least recently used statements go first.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => void sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
     },
   };
 }
