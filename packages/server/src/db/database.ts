@@ -38,6 +38,9 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   const plugins = [new CamelCasePlugin()];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, an administrator) is dropped by the pool and replaced on the
+    // next query; unhandled, its error would end the process.
+    pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: 'postgres', refreshStatistics: async () => {}, close: () => db.destroy() };
   }
