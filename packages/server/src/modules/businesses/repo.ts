@@ -45,7 +45,7 @@ const REACHING_ROLES = (Object.keys(ROLE_RANKS) as Role[]).filter((role) => ROLE
 /** The advisory lock key of the business tree (a constant no other module uses). */
 const TREE_LOCK_KEY = 4_001;
 
-const isProviderStaff = (caller: Caller) => caller.role === 'product';
+export const isProviderStaff = (caller: Caller) => caller.role === 'product';
 
 /**
  * The subtree at `path` (the node included) as a range of the indexed `path` column: every path that starts with
@@ -56,6 +56,22 @@ export function inSubtree(path: string, column = 'businesses.path') {
   const upper = `${path.slice(0, -1)}0`;
   return sql<boolean>`(${sql.ref(column)} >= ${path} and ${sql.ref(column)} < ${upper})`;
 }
+
+/**
+ * The caller's role on the node at the path in `column`, as a subquery over the caller's entries (a handful, by the
+ * user index): the role of the deepest entry whose subtree holds the path; null when none does.
+ */
+export function roleAt(caller: Caller, column: string) {
+  const path = sql.ref(column);
+  return sql<Role | null>`(select bu.role from business_users bu inner join businesses granted on granted.id = bu.business_id
+    where bu.user_id = ${caller.id} and ${path} >= granted.path
+      and ${path} < substr(granted.path, 1, length(granted.path) - 1) || '0'
+    order by granted.depth desc limit 1)`;
+}
+
+/** Whether a role found by `roleAt` gives reach (a `none` entry, or no entry, does not). */
+export const isReaching = (role: Role | null | undefined): role is Role =>
+  role !== null && role !== undefined && REACHING_ROLES.includes(role);
 
 /** The caller's entries with where they sit, deepest first. */
 function grantsOf(caller: Caller, trx: Executor) {
@@ -128,29 +144,14 @@ export function createBusinessesRepo(db: Database) {
     async findReachable(caller: Caller, id: string, trx: Executor = db): Promise<ScopedBusinessRow | undefined> {
       if (isProviderStaff(caller))
         return (await scoped(caller, trx)).where('businesses.id', '=', id).executeTakeFirst();
-      // One round trip (the permission check of every call): the node, and the role of the caller's deepest entry
-      // whose subtree holds it, as a subquery over the caller's entries (a handful, by the user index).
+      // One round trip (the permission check of every call).
       const row = await trx
         .selectFrom('businesses')
         .selectAll('businesses')
-        .select((eb) =>
-          eb
-            .selectFrom('businessUsers')
-            .innerJoin('businesses as granted', 'granted.id', 'businessUsers.businessId')
-            .select('businessUsers.role')
-            .where('businessUsers.userId', '=', caller.id)
-            .where(sql<boolean>`${sql.ref('businesses.path')} >= ${sql.ref('granted.path')}`)
-            .where(
-              sql<boolean>`${sql.ref('businesses.path')} < substr(${sql.ref('granted.path')}, 1, length(${sql.ref('granted.path')}) - 1) || '0'`,
-            )
-            .orderBy('granted.depth', 'desc')
-            .limit(1)
-            .as('role'),
-        )
+        .select(roleAt(caller, 'businesses.path').as('role'))
         .where('businesses.id', '=', id)
         .executeTakeFirst();
-      if (!row?.role || !REACHING_ROLES.includes(row.role)) return undefined;
-      return { ...row, role: row.role };
+      return row && isReaching(row.role) ? { ...row, role: row.role } : undefined;
     },
 
     /** A node the caller reaches by its id or its slug. */

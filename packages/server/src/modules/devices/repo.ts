@@ -9,7 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
-import { type Caller, inSubtree, reachOf } from '../businesses/repo.js';
+import { type Caller, inSubtree, isProviderStaff, isReaching, reachOf, roleAt } from '../businesses/repo.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
@@ -139,8 +139,17 @@ export function createDevicesRepo(db: Database) {
   }
 
   return {
+    /** One device with the caller's role on its business, in one round trip (the check of every device call). */
     async findReachable(caller: Caller, id: string, trx: Executor = db): Promise<ScopedDeviceRow | undefined> {
-      return (await scoped(caller, trx)).where('devices.id', '=', id).executeTakeFirst();
+      if (isProviderStaff(caller)) return (await scoped(caller, trx)).where('devices.id', '=', id).executeTakeFirst();
+      const row = await trx
+        .selectFrom('devices')
+        .innerJoin('businesses', 'businesses.id', 'devices.businessId')
+        .selectAll('devices')
+        .select(['businesses.description as businessDescription', roleAt(caller, 'devices.businessPath').as('role')])
+        .where('devices.id', '=', id)
+        .executeTakeFirst();
+      return row && isReaching(row.role) ? { ...row, role: row.role } : undefined;
     },
 
     /** A reachable device by its uuid, serial number or one of its network ids (as a CSV line names it). */
