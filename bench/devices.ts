@@ -9,25 +9,20 @@
  * Default: 100,000 devices in one tenant. BENCH_DEVICES_LARGE=1 also runs 1,000,000 devices across 100 tenants.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp } from '@iot/server';
-import { loadConfig } from '@iot/server/config';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '@iot/server/database';
+import type { DatabaseHandle } from '@iot/server/database';
 import { hashPassword } from '@iot/server/passwords';
 import { COMMUNICATION_TYPES, deviceTypes } from '@iot/shared';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { databaseKinds, openProduct } from './product.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGE_RATE = Number(process.env.BENCH_DEVICES_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_DEVICES_SECONDS ?? 5);
-const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const PASSWORD = 'bench password';
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
@@ -53,46 +48,6 @@ async function load(url: string, options: { rate: number; method?: string; body?
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { perSecond: result.requests.total / result.duration, p99: result.latency.p99 };
-}
-
-async function openProduct(kind: 'sqlite' | 'postgres') {
-  const dataDir = await mkdtemp(join(tmpdir(), 'iot-bench-devices-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (kind === 'postgres') {
-    const name = `iot_bench_${randomBytes(6).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
-  }
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    WEB_DIST_DIR: join(dataDir, 'no-web-app'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const database = openDatabase(config);
-  await migrateToLatest(database.db);
-  return {
-    config,
-    database,
-    async drop() {
-      await database.close();
-      await dropDatabase();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -177,7 +132,7 @@ interface Figures {
 }
 
 async function measure(kind: 'sqlite' | 'postgres', tenants: number, perTenant: number): Promise<Figures> {
-  const product = await openProduct(kind);
+  const product = await openProduct(kind, 'iot-bench-devices-');
   const bare = Fastify();
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
   try {
@@ -277,15 +232,7 @@ function report(label: string, f: Figures) {
   );
 }
 
-const kinds: ('sqlite' | 'postgres')[] = ['sqlite'];
-try {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  await client.end();
-  kinds.push('postgres');
-} catch {
-  console.warn(`PostgreSQL is not reachable at ${POSTGRES_URL}: SQLite only`);
-}
+const kinds = await databaseKinds();
 for (const kind of kinds) report(`${kind}, one tenant`, await measure(kind, 1, 100_000));
 if (process.env.BENCH_DEVICES_LARGE === '1') {
   for (const kind of kinds) report(`${kind}, 100 tenants`, await measure(kind, 100, 10_000));

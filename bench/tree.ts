@@ -12,24 +12,19 @@
  * Measurements alternate between the product and the baseline for ROUNDS rounds.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp } from '@iot/server';
-import { loadConfig } from '@iot/server/config';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '@iot/server/database';
+import type { DatabaseHandle } from '@iot/server/database';
 import { hashPassword } from '@iot/server/passwords';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { databaseKinds, openProduct } from './product.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LIST_REQUESTS = Number(process.env.BENCH_TREE_LIST_REQUESTS ?? 30);
 const CHECKS = Number(process.env.BENCH_TREE_CHECKS ?? 500);
-const POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const FAN_OUT = [6, 5, 4, 4, 4, 4];
 const PASSWORD = 'bench password';
 
@@ -129,48 +124,8 @@ async function generate(handle: DatabaseHandle, topChildren: number) {
   return { top, subtreeTops, count };
 }
 
-async function openProduct(kind: 'sqlite' | 'postgres') {
-  const dataDir = await mkdtemp(join(tmpdir(), 'iot-bench-tree-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (kind === 'postgres') {
-    const name = `iot_bench_${randomBytes(6).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => admin(`drop database if exists ${name} with (force)`);
-  }
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    WEB_DIST_DIR: join(dataDir, 'no-web-app'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const database = openDatabase(config);
-  await migrateToLatest(database.db);
-  return {
-    config,
-    database,
-    async drop() {
-      await database.close();
-      await dropDatabase();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function measure(kind: 'sqlite' | 'postgres', topChildren: number): Promise<Figures> {
-  const product = await openProduct(kind);
+  const product = await openProduct(kind, 'iot-bench-tree-');
   const { database } = product;
   const { db } = database;
   const raw = db.withoutPlugins();
@@ -307,15 +262,7 @@ function report(kind: string, f: Figures) {
   );
 }
 
-const kinds: ('sqlite' | 'postgres')[] = ['sqlite'];
-try {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  await client.end();
-  kinds.push('postgres');
-} catch {
-  console.warn(`PostgreSQL is not reachable at ${POSTGRES_URL}: SQLite only`);
-}
+const kinds = await databaseKinds();
 const results: [string, Figures][] = [];
 for (const kind of kinds) {
   const figures = await measure(kind, 10);

@@ -87,7 +87,7 @@ describe('the users page', () => {
 
     await page.getByRole('searchbox', { name: en['users.search'] }).fill('nobody at all');
     await page.getByText(en['users.noMatch'].replace('{{search}}', 'nobody at all')).waitFor();
-    await page.getByRole('button', { name: en['users.clearSearch'] }).click();
+    await page.getByRole('button', { name: en['search.clear'] }).click();
     await page.getByText('1–10 of 13').waitFor();
   });
 
@@ -111,7 +111,7 @@ describe('the users page', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/users-pt-search.png`, fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('button', { name: pt['users.clearSearch'] }).click();
+    await page.getByRole('button', { name: pt['search.clear'] }).click();
     await page.getByText('1–10 de 13').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/users-pt-phone.png`, fullPage: true });
 

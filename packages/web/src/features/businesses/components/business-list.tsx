@@ -16,13 +16,13 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { SearchField } from '@/components/search-field';
 import { TablePager } from '@/components/table-pager';
 import { formatLocale } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { useBusinesses } from '../api/get-businesses';
 import { businessConfigPath } from '../lib/business-paths';
 import { buildBusinessTree, businessPath, isBusinessActive } from '../lib/business-tree';
-import { BusinessSearchField } from './business-search-field';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -71,7 +71,8 @@ export function BusinessList() {
     <Stack spacing={1.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ flex: 1, maxWidth: { sm: 360 } }}>
-          <BusinessSearchField
+          <SearchField
+            label={t('businesses.search')}
             value={search}
             onChange={(value) => {
               setSearch(value);

@@ -6,8 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '@/components/search-field';
 import type { BusinessTree } from '../lib/business-tree';
-import { BusinessSearchField } from './business-search-field';
 import { BusinessTreeView } from './business-tree-view';
 import { useExpandedBusinesses } from './use-expanded-businesses';
 
@@ -40,7 +40,7 @@ export function BusinessPickerDialog({
     <Dialog open={open} onClose={onCancel} aria-labelledby="business-picker-title" maxWidth="sm" fullWidth>
       <DialogTitle id="business-picker-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <BusinessSearchField value={search} onChange={setSearch} />
+        <SearchField label={t('businesses.search')} value={search} onChange={setSearch} />
         <Box sx={{ height: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <BusinessTreeView
             tree={tree}

@@ -6,12 +6,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SearchField } from '@/components/search-field';
 import { errorMessage } from '@/lib/error-message';
 import { useBusinesses } from '../api/get-businesses';
 import { businessDevicesPath } from '../lib/business-paths';
 import { ancestorsOf, type BusinessTree, buildBusinessTree } from '../lib/business-tree';
 import { useBusinessActions } from './business-actions';
-import { BusinessSearchField } from './business-search-field';
 import { BusinessTreeView } from './business-tree-view';
 import { useExpandedBusinesses } from './use-expanded-businesses';
 
@@ -41,7 +41,7 @@ function PanelTree({ tree, user, businessId, onNavigate }: PanelProps & { tree: 
   return (
     <>
       <Box sx={{ p: 1.5, pb: 1 }}>
-        <BusinessSearchField value={search} onChange={setSearch} />
+        <SearchField label={t('businesses.search')} value={search} onChange={setSearch} />
       </Box>
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <BusinessTreeView

@@ -98,12 +98,7 @@ export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTy
             ),
             endAdornment: search ? (
               <InputAdornment position="end">
-                <IconButton
-                  size="small"
-                  edge="end"
-                  aria-label={t('devices.clearSearch')}
-                  onClick={() => onSearchChange('')}
-                >
+                <IconButton size="small" edge="end" aria-label={t('search.clear')} onClick={() => onSearchChange('')}>
                   <Clear fontSize="small" />
                 </IconButton>
               </InputAdornment>

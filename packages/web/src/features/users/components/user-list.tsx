@@ -16,12 +16,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchField } from '@/components/search-field';
 import { TablePager } from '@/components/table-pager';
 import { formatLocale } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
-import { UserSearchField } from './user-search-field';
 
 /** How long typing must pause before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;
@@ -161,7 +161,8 @@ export function UserList() {
     <Stack spacing={1.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ flex: 1, maxWidth: { sm: 360 } }}>
-          <UserSearchField
+          <SearchField
+            label={t('users.search')}
             value={search}
             onChange={(value) => {
               setSearch(value);

@@ -13,9 +13,10 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { RouterLink } from '@/components/router-link';
+import { SearchField } from '@/components/search-field';
 import { paths } from '@/config/paths';
+import { matchesSearch } from '@/lib/matches-search';
 import { LoadFailure, LoadingBlock } from '../../components/load-state';
-import { matchesSearch, SearchField } from '../../components/search-field';
 import { useAssetTypes } from '../api/get-asset-types';
 
 /** The path of the editor of a new asset type. */

@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 
-/** The search box over an architecture list, with a clear button; `label` says what it searches. */
+/** A search box with a clear button; `label` says what it searches (placeholder and accessible name). */
 export function SearchField({
   label,
   value,
@@ -35,7 +35,7 @@ export function SearchField({
           ),
           endAdornment: value ? (
             <InputAdornment position="end">
-              <IconButton size="small" edge="end" aria-label={t('arch.clearSearch')} onClick={() => onChange('')}>
+              <IconButton size="small" edge="end" aria-label={t('search.clear')} onClick={() => onChange('')}>
                 <Clear fontSize="small" />
               </IconButton>
             </InputAdornment>
@@ -44,10 +44,4 @@ export function SearchField({
       }}
     />
   );
-}
-
-/** Whether any of `texts` holds `search`, ignoring case; an empty search matches everything. */
-export function matchesSearch(search: string, ...texts: (string | null | undefined)[]): boolean {
-  const needle = search.trim().toLowerCase();
-  return !needle || texts.some((text) => text?.toLowerCase().includes(needle));
 }
