@@ -33,6 +33,16 @@ import { createDevicesRepo } from './modules/devices/repo.js';
 import { devicesRoutes } from './modules/devices/routes.js';
 import { createDevicesService } from './modules/devices/service.js';
 import { infoRoutes } from './modules/info/routes.js';
+import { startCommissioningTimeouts } from './modules/ingest/commissioning-timeouts.js';
+import { createLiveEvents } from './modules/ingest/live-events.js';
+import { createLoraDownlinkSender } from './modules/ingest/lora-downlinks.js';
+import { ingestRoutes } from './modules/ingest/network-routes.js';
+import { createIngestPipeline } from './modules/ingest/pipeline.js';
+import { readingsRoutes } from './modules/ingest/readings-routes.js';
+import { createReadingsService } from './modules/ingest/readings-service.js';
+import { createIntegrationsRepo } from './modules/integrations/repo.js';
+import { integrationsRoutes } from './modules/integrations/routes.js';
+import { createIntegrationsService } from './modules/integrations/service.js';
 import { createNotificationsRepo } from './modules/notifications/repo.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { createNotificationsService } from './modules/notifications/service.js';
@@ -156,6 +166,17 @@ export async function buildApp({
   const signals = createSignalsService({ db, signalsRepo });
   const parameterPresets = createParameterPresetsService({ db, parameterPresetsRepo, businessesRepo });
   const assetTypes = createAssetTypesService({ db, assetTypesRepo });
+  const integrationsRepo = createIntegrationsRepo(db);
+  const integrations = createIntegrationsService({ integrationsRepo, businessesRepo });
+  const liveEvents = createLiveEvents();
+  const ingest = createIngestPipeline({
+    db,
+    events: liveEvents,
+    log: app.log,
+    sendLoraDownlink: createLoraDownlinkSender(integrationsRepo),
+  });
+  const readings = createReadingsService({ db, devicesRepo, events: liveEvents });
+  const commissioningTimeouts = startCommissioningTimeouts({ db, events: liveEvents, log: app.log });
   // The signal catalogue holds at least the codecs' signals (adds only what is missing, so every start may run it).
   await signals.ensureCodecSignals();
   const services = {
@@ -169,6 +190,11 @@ export async function buildApp({
     signals,
     parameterPresets,
     assetTypes,
+    integrations,
+    ingest,
+    liveEvents,
+    readings,
+    commissioningTimeouts,
     usersRepo,
     authRepo,
     notificationsRepo,
@@ -179,6 +205,7 @@ export async function buildApp({
     signalsRepo,
     parameterPresetsRepo,
     assetTypesRepo,
+    integrationsRepo,
     mailer,
     pushSender,
   };
@@ -201,11 +228,18 @@ export async function buildApp({
       await api.register(signalsRoutes, { auth, signals });
       await api.register(parameterPresetsRoutes, { auth, parameterPresets });
       await api.register(assetTypesRoutes, { auth, assetTypes });
+      await api.register(integrationsRoutes, { auth, integrations });
+      await api.register(ingestRoutes, { pipeline: ingest, integrationsRepo });
+      await api.register(readingsRoutes, { auth, readings });
     },
     { prefix: '/api' },
   );
   await registerWebApp(app, config.webDistDir);
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    commissioningTimeouts.stop();
+    await ingest.close();
+    await mailer.close();
+  });
 
   return { app, services };
 }

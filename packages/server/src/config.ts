@@ -60,6 +60,12 @@ const Environment = z
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
       .optional(),
     PUSH_ALLOW_PRIVATE_ENDPOINTS: Flag.default(false),
+    MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+    MQTT_URL: z
+      .string()
+      .regex(/^mqtts?:\/\//, 'must be an mqtt:// or mqtts:// URL; leave it unset for the embedded broker')
+      .optional(),
+    SIMULATE: Flag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((environment, context) => {
@@ -92,6 +98,12 @@ export type Config = {
   vapidSubject: string;
   /** Lets browsers register push endpoints on this machine or private networks (tests, closed installations). */
   pushAllowPrivateEndpoints: boolean;
+  /** The embedded broker's port (0: any free port); unused with `mqttUrl`. */
+  mqttPort: number;
+  /** An external broker to subscribe to instead of embedding one (credentials in the URL). */
+  mqttUrl: string | undefined;
+  /** Runs the device simulator in the server process: the demo devices publish frames as real ones would. */
+  simulate: boolean;
   logLevel: z.infer<typeof Environment>['LOG_LEVEL'];
 };
 
@@ -130,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPrivateKey: e.VAPID_PRIVATE_KEY,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    mqttPort: e.MQTT_PORT,
+    mqttUrl: e.MQTT_URL,
+    simulate: e.SIMULATE,
     logLevel: e.LOG_LEVEL,
   };
 }

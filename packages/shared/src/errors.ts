@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   'device.not_configurable': 422,
   'device.csv_invalid': 400,
   'device.level_denied': 403,
+  'ingest.invalid_token': 401,
+  'ingest.unknown_device': 404,
   'signal.key_taken': 409,
   'signal.locked': 409,
   'signal.not_locked': 422,

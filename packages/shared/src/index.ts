@@ -10,6 +10,7 @@ export * from './schemas/common.js';
 export * from './schemas/device-details.js';
 export * from './schemas/devices.js';
 export * from './schemas/info.js';
+export * from './schemas/ingest.js';
 export * from './schemas/notifications.js';
 export * from './schemas/plans.js';
 export * from './schemas/sigfox.js';

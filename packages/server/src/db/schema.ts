@@ -1,8 +1,11 @@
 import type {
   BusinessLogAction,
   BusinessRole,
+  CommissioningEventKind,
   CommunicationType,
+  IntegrationNetwork,
   Language,
+  LinkQuality,
   ParameterizationStatus,
   SignalHistoryAction,
   SignalType,
@@ -198,6 +201,57 @@ export interface DevicesTable {
   downlinkPort: number | null;
   /** The Sigfox PAC the device was registered with (never shown). */
   sigfoxPac: Generated<string | null>;
+  /** SHA-256 (hex) of the device's MQTT password; null until credentials are issued. */
+  mqttPasswordHash: Generated<string | null>;
+  /** When `parametersStatus` last changed (epoch ms), for the commissioning timeouts. */
+  parametersStatusAt: Generated<number | null>;
+  linkQuality: Generated<LinkQuality | null>;
+  createdAt: number;
+  version: number;
+}
+
+/** Append-only: one signal's value from one uplink; `value` is JSON. */
+export interface ReadingsTable {
+  deviceId: string;
+  signal: string;
+  date: number;
+  value: string;
+}
+
+/** The recent message counters of each device, for deduplication. */
+export interface UplinkCountersTable {
+  deviceId: string;
+  counter: number;
+  receivedAt: number;
+}
+
+/** A frame the device type's codec refused, kept raw with why. */
+export interface UndecodedFramesTable {
+  deviceId: string;
+  date: number;
+  data: string;
+  port: number | null;
+  error: string;
+}
+
+export interface CommissioningEventsTable {
+  deviceId: string;
+  event: CommissioningEventKind;
+  detail: string | null;
+  date: number;
+}
+
+export interface IntegrationsTable {
+  id: string;
+  businessId: string;
+  network: IntegrationNetwork;
+  name: string;
+  /** SHA-256 (hex) of the token. */
+  tokenHash: string;
+  tokenHint: string;
+  serverUrl: string | null;
+  serverKey: string | null;
+  application: string | null;
   createdAt: number;
   version: number;
 }
@@ -285,6 +339,11 @@ export interface DatabaseSchema {
   signalHistory: SignalHistoryTable;
   parameterPresets: ParameterPresetsTable;
   assetTypes: AssetTypesTable;
+  readings: ReadingsTable;
+  uplinkCounters: UplinkCountersTable;
+  undecodedFrames: UndecodedFramesTable;
+  commissioningEvents: CommissioningEventsTable;
+  integrations: IntegrationsTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

@@ -7,6 +7,7 @@ import * as devices from './0005-devices.js';
 import * as signalsPresetsAssetTypes from './0006-signals-presets-asset-types.js';
 import * as deviceDetails from './0007-device-details.js';
 import * as sigfoxPac from './0008-sigfox-pac.js';
+import * as ingest from './0009-ingest.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-signals-presets-asset-types': signalsPresetsAssetTypes,
   '0007-device-details': deviceDetails,
   '0008-sigfox-pac': sigfoxPac,
+  '0009-ingest': ingest,
 };

@@ -85,6 +85,19 @@ function grantsOf(caller: Caller, trx: Executor) {
 }
 
 /**
+ * Whether the caller reaches a node, as a test on its path in memory (for streams of events about many nodes): the
+ * deepest entry whose subtree holds the path decides, as `reachOf` decides in SQL.
+ */
+export async function reachTest(caller: Caller, trx: Executor): Promise<(path: string) => boolean> {
+  if (isProviderStaff(caller)) return () => true;
+  const grants = await grantsOf(caller, trx);
+  return (path) => {
+    const nearest = grants.find((grant) => path.startsWith(grant.path));
+    return nearest !== undefined && REACHING_ROLES.includes(nearest.role);
+  };
+}
+
+/**
  * Where the caller reaches and with which role, as SQL over a path column (`businesses.path`, or the business path
  * a row of another table carries): the caller's entries are read first (a handful); each becomes a constant subtree
  * range, and the role on a node is the one of the deepest entry whose range holds it. `reach` is null for provider

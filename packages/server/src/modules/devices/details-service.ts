@@ -69,6 +69,7 @@ function parameterChanges(deviceType: string, values: Record<string, number | bo
   return {
     parameters: JSON.stringify(checked.values),
     parametersStatus: 'WAITING',
+    parametersStatusAt: Date.now(),
     downlinkData: bytesToHex(encoded.bytes),
     downlinkPort: encoded.port,
   };
@@ -346,6 +347,7 @@ export function createDeviceDetailsService({
         ...(request.fwVersion !== undefined ? { fwVersion: request.fwVersion || null } : {}),
         parameters: '{}',
         parametersStatus: null,
+        parametersStatusAt: null,
         downlinkData: null,
         downlinkPort: null,
         calibration: '{}',

@@ -1,0 +1,435 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BusinessRole, Device, LiveEvent } from '@iot/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { databaseKinds } from '../../testing/test-database.js';
+
+const PASSWORD = 'a good password';
+const BUSINESSES = '/api/customer-business';
+
+/** A TH-S frame (th-sensor-sigfox): periodic, 21.50 °C, 45.00 %RH, 3.300 V, no flags, sequence 7, every 60 min. */
+const TH_FRAME = '01086611940ce4000007003c';
+/** The Cayenne LPP documentation's example: channel 3 27.2 °C, channel 5 25.5 °C. */
+const CAYENNE_EXAMPLE_BASE64 = 'A2cBEAVnAP8=';
+
+/** A loopback server that answers as a LoRa network server's downlink API does, recording what it is sent. */
+async function startNetworkServer() {
+  const received: { url: string; authorization: string | undefined; body: unknown }[] = [];
+  const server: Server = createServer((request: IncomingMessage, response) => {
+    let text = '';
+    request.on('data', (chunk) => {
+      text += chunk;
+    });
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', authorization: request.headers.authorization, body: JSON.parse(text) });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ id: 'queued' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+const until = async (check: () => Promise<boolean> | boolean) => {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('condition not met in time');
+};
+
+describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
+  let t: TestApp;
+  let staff: string;
+  let networkServer: Awaited<ReturnType<typeof startNetworkServer>>;
+  const nodes: Record<string, string> = {};
+  const tokens: Record<string, string> = {};
+  const ingestTokens: Record<string, string> = {};
+  let sensor: Device;
+  let lpp: Device;
+  let tracker: Device;
+  let bravoTracker: Device;
+
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string | undefined,
+    payload?: object,
+  ) => t.request({ method, url, token, ...(payload ? { payload } : {}) });
+  const ingest = (url: string, token: string | undefined, payload: unknown) =>
+    t.request({
+      method: 'POST',
+      url,
+      headers: token ? { 'x-integration-token': token } : {},
+      payload: payload as object,
+    });
+  const count = async (table: 'readings' | 'undecodedFrames' | 'commissioningEvents', deviceId: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('deviceId', '=', deviceId)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  const device = async (uuid: string) => (await call('GET', `/api/devices/${uuid}`, staff)).json() as Device;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    networkServer = await startNetworkServer();
+    await t.createUser('staff@example.com', PASSWORD, { role: 'product' });
+    staff = await t.signIn('staff@example.com', PASSWORD);
+    for (const [name, parent] of [['Acme'], ['Plant', 'Acme'], ['Bravo']] as const) {
+      const response = await call('POST', parent ? `${BUSINESSES}/${nodes[parent]}` : BUSINESSES, staff, {
+        description: name,
+      });
+      nodes[name] = response.json()._id;
+    }
+    const userWith = async (name: string, node: string, role: BusinessRole) => {
+      const user = await t.createUser(`${name}@example.com`, PASSWORD);
+      await t.services.businessesRepo.setEntry(nodes[node] ?? '', user.id, role, Date.now());
+      tokens[name] = await t.signIn(`${name}@example.com`, PASSWORD);
+    };
+    await userWith('admin', 'Acme', 'admin');
+    await userWith('viewer', 'Plant', 'viewer');
+    await userWith('bravo', 'Bravo', 'admin');
+    const create = async (payload: object) => (await call('POST', '/api/devices', staff, payload)).json() as Device;
+    sensor = await create({ businessId: nodes.Plant, deviceType: 'th-sensor-sigfox', sigfoxID: '1A2B3C' });
+    lpp = await create({ businessId: nodes.Plant, deviceType: 'cayenne-lpp', loraEUI: '0101010101010101' });
+    tracker = await create({ businessId: nodes.Plant, deviceType: 'gps-tracker', IMEI: '490154203237518' });
+    bravoTracker = await create({ businessId: nodes.Bravo, deviceType: 'gps-tracker', IMEI: '356938035643809' });
+    const integration = async (network: string, extra: object = {}) => {
+      const response = await call('POST', `${BUSINESSES}/${nodes.Acme}/integrations`, tokens.admin, {
+        network,
+        name: `Acme ${network}`,
+        ...extra,
+      });
+      expect(response.statusCode).toBe(201);
+      ingestTokens[network] = response.json().token;
+    };
+    await integration('sigfox');
+    await integration('chirpstack', { serverUrl: networkServer.url, serverKey: 'chirpstack-key' });
+    await integration('ttn', { serverUrl: networkServer.url, serverKey: 'NNSXS.key', application: 'platform' });
+    await integration('http');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await networkServer?.close();
+  });
+
+  it('keeps integrations to administrators of their business; the token is shown once and only its hint after', async () => {
+    const listed = await call('GET', `${BUSINESSES}/${nodes.Acme}/integrations`, tokens.admin);
+    expect(listed.statusCode).toBe(200);
+    const integrations = listed.json().integrations as { network: string; tokenHint: string; hasServerKey: boolean }[];
+    expect(integrations.map((integration) => integration.network)).toEqual(['sigfox', 'chirpstack', 'ttn', 'http']);
+    expect(JSON.stringify(listed.json())).not.toContain(ingestTokens.sigfox);
+    expect(integrations[1]?.hasServerKey).toBe(true);
+    expect(JSON.stringify(listed.json())).not.toContain('chirpstack-key');
+    expect((await call('GET', `${BUSINESSES}/${nodes.Plant}/integrations`, tokens.viewer)).statusCode).toBe(403);
+    expect((await call('GET', `${BUSINESSES}/${nodes.Acme}/integrations`, tokens.bravo)).statusCode).toBe(404);
+    const created = await call('POST', `${BUSINESSES}/${nodes.Bravo}/integrations`, tokens.bravo, {
+      network: 'http',
+      name: 'Bravo',
+    });
+    const { integration } = created.json();
+    expect((await call('DELETE', `/api/integrations/${integration.id}`, tokens.admin)).statusCode).toBe(404);
+    const stale = await call('PATCH', `/api/integrations/${integration.id}`, tokens.bravo, { name: 'B', version: 0 });
+    expect(stale.statusCode).toBe(409);
+    const renamed = await call('PATCH', `/api/integrations/${integration.id}`, tokens.bravo, { name: 'B', version: 1 });
+    expect(renamed.json()).toMatchObject({ name: 'B', version: 2 });
+    expect((await call('DELETE', `/api/integrations/${integration.id}`, tokens.bravo)).statusCode).toBe(204);
+    const gone = await ingest('/api/ingest/http', created.json().token, {
+      device: bravoTracker.uuid,
+      seq: 1,
+      values: {},
+    });
+    expect(gone.statusCode).toBe(401);
+  });
+
+  it('refuses a wrong token (401), an unknown device (404) and a malformed body (400), storing nothing', async () => {
+    const message = { device: '1A2B3C', time: 1_700_000_000, data: TH_FRAME, seqNumber: 1 };
+    expect((await ingest('/api/ingest/sigfox', undefined, message)).statusCode).toBe(401);
+    expect((await ingest('/api/ingest/sigfox', 'itg_wrong', message)).statusCode).toBe(401);
+    // A token of another network is no token here.
+    expect((await ingest('/api/ingest/sigfox', ingestTokens.http, message)).statusCode).toBe(401);
+    const unknown = await ingest('/api/ingest/sigfox', ingestTokens.sigfox, { ...message, device: 'FFFF' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('ingest.unknown_device');
+    const malformed = await ingest('/api/ingest/sigfox', ingestTokens.sigfox, { ...message, data: 'xyz' });
+    expect(malformed.statusCode).toBe(400);
+    // A device of another tenant is unknown to this integration, even named by its uuid.
+    const foreign = await ingest('/api/ingest/http', ingestTokens.http, [
+      { device: tracker.uuid, seq: 1, values: { battery: 90 } },
+      { device: bravoTracker.uuid, seq: 1, values: { battery: 90 } },
+    ]);
+    expect(foreign.statusCode).toBe(404);
+    for (const id of [sensor.uuid, tracker.uuid, bravoTracker.uuid]) {
+      expect(await count('readings', id)).toBe(0);
+      expect(await count('undecodedFrames', id)).toBe(0);
+    }
+  });
+
+  it('stores a Sigfox uplink once, updates the latest values, and starts commissioning', async () => {
+    const message = {
+      device: '1a2b3c',
+      time: '1700000000',
+      data: TH_FRAME,
+      seqNumber: '7',
+      station: '1B2C',
+      rssi: '-105.00',
+      snr: '12.3',
+      ack: 'false',
+      deviceTypeId: '5f1e',
+    };
+    const stored = await ingest(`/api/ingest/sigfox?token=${ingestTokens.sigfox}`, undefined, message);
+    expect(stored.statusCode).toBe(204);
+    const again = await ingest('/api/ingest/sigfox', ingestTokens.sigfox, message);
+    expect(again.statusCode).toBe(204);
+    const readings = await count('readings', sensor.uuid);
+    expect(readings).toBeGreaterThanOrEqual(4);
+    const updated = await device(sensor.uuid);
+    expect(updated.signalValues.temperature).toEqual({ value: 21.5, date: new Date(1_700_000_000_000).toISOString() });
+    expect(updated.signalValues.humidity?.value).toBe(45);
+    expect(updated.lastSeenAt).toBe(new Date(1_700_000_000_000).toISOString());
+    expect(updated.version).toBe(sensor.version);
+    const commissioning = await call('GET', `/api/devices/${sensor.uuid}/commissioning`, tokens.viewer);
+    expect(commissioning.json().events.map((event: { event: string }) => event.event)).toEqual([
+      'COMMISSIONING_START',
+      'LINK_QUALITY_COMPUTED',
+    ]);
+    expect(commissioning.json().events[1].detail).toBe('MEDIUM');
+  });
+
+  it('answers a bidirectional Sigfox callback with the waiting parameters, then confirms them', async () => {
+    const version = (await device(sensor.uuid)).version;
+    const set = await call('PATCH', `/api/devices/${sensor.uuid}/parameters`, tokens.admin, { version, values: {} });
+    expect(set.statusCode).toBe(200);
+    const { downlinkData } = (await call('GET', `/api/devices/${sensor.uuid}/downlink`, staff)).json();
+    const uplink = { device: '1A2B3C', time: 1_700_000_600, data: TH_FRAME, seqNumber: 8, ack: false };
+    expect((await ingest('/api/ingest/sigfox', ingestTokens.sigfox, uplink)).statusCode).toBe(204);
+    expect((await device(sensor.uuid)).parameters.status).toBe('WAITING');
+    const asking = await ingest('/api/ingest/sigfox', ingestTokens.sigfox, { ...uplink, seqNumber: 9, ack: true });
+    expect(asking.statusCode).toBe(200);
+    expect(asking.json()).toEqual({ '1A2B3C': { downlinkData } });
+    expect(downlinkData).toMatch(/^[0-9a-f]{16}$/);
+    expect((await device(sensor.uuid)).parameters.status).toBe('SENT');
+    // Nothing more to send: the next bidirectional callback gets 204.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const next = await ingest('/api/ingest/sigfox', ingestTokens.sigfox, { ...uplink, seqNumber: 10, ack: true });
+    expect(next.statusCode).toBe(204);
+    expect((await device(sensor.uuid)).parameters.status).toBe('CONFIRMED');
+    const events = (await call('GET', `/api/devices/${sensor.uuid}/commissioning`, staff)).json().events;
+    expect(events.map((event: { event: string }) => event.event).slice(-2)).toEqual(['REQUESTED_PARAM', 'OK']);
+  });
+
+  it('stores a ChirpStack v4 uplink (the documentation example) and keeps an undecodable frame raw', async () => {
+    const up = {
+      deduplicationId: '3ac7e3c4-4401-4b8d-9386-a5c902f9202d',
+      time: '2022-07-18T09:34:15.775023242+00:00',
+      deviceInfo: {
+        tenantId: '52f14cd4-c6f1-4fbd-8f87-4025e1d49242',
+        tenantName: 'ChirpStack',
+        applicationId: '17c82e96-be03-4f38-aef3-f83d48582d97',
+        applicationName: 'Test application',
+        deviceProfileId: '14855bf7-d10d-4aee-b618-ebfcb64dc7ad',
+        deviceProfileName: 'Test device-profile',
+        deviceName: 'Test device',
+        devEui: '0101010101010101',
+      },
+      devAddr: '00189440',
+      dr: 1,
+      fPort: 1,
+      data: CAYENNE_EXAMPLE_BASE64,
+      fCnt: 10,
+      rxInfo: [{ gatewayId: '0016c001f153a14c', rssi: -57, snr: 10, context: 'EFwMtA==' }],
+      txInfo: { frequency: 868100000, modulation: { lora: { bandwidth: 125000, spreadingFactor: 11 } } },
+    };
+    const url = '/api/ingest/lora/chirpstack?event=up';
+    expect((await ingest(url, ingestTokens.chirpstack, up)).statusCode).toBe(204);
+    expect((await ingest(url, ingestTokens.chirpstack, up)).statusCode).toBe(204);
+    const updated = await device(lpp.uuid);
+    expect(updated.signalValues.temperature_3?.value).toBeCloseTo(27.2);
+    expect(updated.signalValues.temperature_5?.value).toBeCloseTo(25.5);
+    expect(await count('readings', lpp.uuid)).toBe(2);
+    const join = await ingest('/api/ingest/lora/chirpstack?event=join', ingestTokens.chirpstack, { deviceInfo: {} });
+    expect(join.statusCode).toBe(204);
+    const truncated = await ingest(url, ingestTokens.chirpstack, { ...up, fCnt: 11, data: 'A2c=' });
+    expect(truncated.statusCode).toBe(204);
+    const frames = await call('GET', `/api/devices/${lpp.uuid}/frames`, tokens.viewer);
+    expect(frames.json().frames).toEqual([
+      { date: new Date('2022-07-18T09:34:15.775Z').toISOString(), data: '0367', port: 1, error: 'decode.truncated' },
+    ]);
+  });
+
+  it('queues waiting parameters on ChirpStack and on The Things Stack, and confirms them', async () => {
+    const meter = (await call('POST', '/api/devices', staff, {
+      businessId: nodes.Plant,
+      deviceType: 'water-meter-lora',
+      loraEUI: '70B3D57ED005E7A1',
+    })) as { json(): Device };
+    const { uuid, version } = meter.json();
+    const set = await call('PATCH', `/api/devices/${uuid}/parameters`, tokens.admin, { version, values: {} });
+    expect(set.statusCode).toBe(200);
+    const { downlinkData, port } = (await call('GET', `/api/devices/${uuid}/downlink`, staff)).json();
+    const ttnUplink = {
+      end_device_ids: {
+        device_id: 'wm-1',
+        application_ids: { application_id: 'water' },
+        dev_eui: '70B3D57ED005E7A1',
+        join_eui: '0000000000000000',
+        dev_addr: '260B1234',
+      },
+      correlation_ids: ['as:up:01H0'],
+      received_at: '2026-11-22T10:00:00.123Z',
+      uplink_message: {
+        session_key_id: 'AYa8',
+        f_port: 3,
+        frm_payload: Buffer.from('003c000a0014', 'hex').toString('base64'),
+        rx_metadata: [{ gateway_ids: { gateway_id: 'gw' }, rssi: -112, channel_rssi: -112, snr: -4.5 }],
+        settings: { data_rate: { lora: { bandwidth: 125000, spreading_factor: 7 } }, frequency: '868300000' },
+        received_at: '2026-11-22T10:00:00.100Z',
+      },
+    };
+    expect((await ingest('/api/ingest/lora/ttn', ingestTokens.ttn, ttnUplink)).statusCode).toBe(204);
+    await until(() => networkServer.received.length === 1);
+    expect(networkServer.received[0]).toEqual({
+      url: '/api/v3/as/applications/water/webhooks/platform/devices/wm-1/down/push',
+      authorization: 'Bearer NNSXS.key',
+      body: {
+        downlinks: [
+          {
+            frm_payload: Buffer.from(downlinkData, 'hex').toString('base64'),
+            f_port: port,
+            priority: 'NORMAL',
+            confirmed: true,
+          },
+        ],
+      },
+    });
+    expect((await device(uuid)).parameters.status).toBe('SENT');
+    const ack = { deviceInfo: { devEui: '70b3d57ed005e7a1' }, acknowledged: true, fCntDown: 3 };
+    expect((await ingest('/api/ingest/lora/chirpstack?event=ack', ingestTokens.chirpstack, ack)).statusCode).toBe(204);
+    expect((await device(uuid)).parameters.status).toBe('CONFIRMED');
+
+    const again = await call('PATCH', `/api/devices/${uuid}/parameters`, tokens.admin, {
+      version: (await device(uuid)).version,
+      values: {},
+    });
+    expect(again.statusCode).toBe(200);
+    const chirpstackUp = {
+      deviceInfo: { devEui: '70b3d57ed005e7a1' },
+      fCnt: 2,
+      fPort: 3,
+      data: Buffer.from('003c000a0014', 'hex').toString('base64'),
+      rxInfo: [{ rssi: -80, snr: 7 }],
+    };
+    expect(
+      (await ingest('/api/ingest/lora/chirpstack?event=up', ingestTokens.chirpstack, chirpstackUp)).statusCode,
+    ).toBe(204);
+    await until(() => networkServer.received.length === 2);
+    expect(networkServer.received[1]).toMatchObject({
+      url: '/api/devices/70b3d57ed005e7a1/queue',
+      authorization: 'Bearer chirpstack-key',
+      body: { queueItem: { confirmed: true, fPort: port } },
+    });
+  });
+
+  it('takes JSON messages one at a time or in batches, each stored once', async () => {
+    const single = await ingest('/api/ingest/http', ingestTokens.http, {
+      device: tracker.uuid,
+      seq: 1,
+      ts: 1_763_800_000_000,
+      values: { battery: 80 },
+    });
+    expect(single.json()).toEqual({ stored: 1, duplicates: 0 });
+    const batch = Array.from({ length: 100 }, (_, index) => ({
+      device: tracker.uuid,
+      seq: index + 1,
+      ts: 1_763_800_000_000 + index * 1000,
+      values: { battery: 80 - index / 10 },
+    }));
+    const answered = await ingest('/api/ingest/http', ingestTokens.http, batch);
+    expect(answered.json()).toEqual({ stored: 99, duplicates: 1 });
+    expect(await count('readings', tracker.uuid)).toBe(100);
+    expect((await device(tracker.uuid)).signalValues.battery?.value).toBeCloseTo(70.1);
+    const unknownSignal = await ingest('/api/ingest/http', ingestTokens.http, {
+      device: tracker.uuid,
+      seq: 500,
+      values: { pressure: 3 },
+    });
+    expect(unknownSignal.json()).toEqual({ stored: 1, duplicates: 0 });
+    const frames = (await call('GET', `/api/devices/${tracker.uuid}/frames`, staff)).json().frames;
+    expect(frames[0]).toMatchObject({ error: 'ingest.unknown_signal', data: '{"pressure":3}' });
+  });
+
+  it('answers readings newest first, cut at the limit with the total and the cut-off date', async () => {
+    const from = 1_763_800_000_000;
+    const to = from + 99_000;
+    const url = `/api/devices/${tracker.uuid}/readings?signals=battery,speed&from=${from}&to=${to}`;
+    const all = (await call('GET', url, tokens.viewer)).json();
+    expect(all.signals[0]).toMatchObject({ signal: 'battery', total: 100, truncated: false, cutoff: null });
+    expect(all.signals[0].readings[0]).toEqual({ date: to, value: 70.1 });
+    expect(all.signals[1]).toEqual({ signal: 'speed', readings: [], total: 0, truncated: false, cutoff: null });
+    const cut = (await call('GET', `${url}&limit=10`, tokens.viewer)).json().signals[0];
+    expect(cut).toMatchObject({ total: 100, truncated: true, cutoff: to - 9_000 });
+    expect(cut.readings).toHaveLength(10);
+    expect((await call('GET', `${url}&limit=0`, tokens.viewer)).statusCode).toBe(400);
+    expect((await call('GET', `${url}&limit=10001`, tokens.viewer)).statusCode).toBe(400);
+    expect((await call('GET', url, tokens.bravo)).statusCode).toBe(404);
+    expect((await call('GET', url, undefined)).statusCode).toBe(401);
+  });
+
+  it('streams live events only about devices the user may see', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const open = async (token: string) => {
+      const controller = new AbortController();
+      const response = await fetch(`${address}/api/events`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const events: LiveEvent[] = [];
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      void (async () => {
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            buffer += decoder.decode(value, { stream: true });
+            const lines = buffer.split('\n');
+            buffer = lines.pop() ?? '';
+            for (const line of lines) if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
+          }
+        } catch {
+          // Aborted at the end of the test.
+        }
+      })();
+      return { events, close: () => controller.abort() };
+    };
+    const viewer = await open(tokens.viewer ?? '');
+    const bravo = await open(tokens.bravo ?? '');
+    const bravoIntegration = await call('POST', `${BUSINESSES}/${nodes.Bravo}/integrations`, tokens.bravo, {
+      network: 'http',
+      name: 'Bravo live',
+    });
+    await ingest('/api/ingest/http', ingestTokens.http, { device: tracker.uuid, seq: 9000, values: { battery: 55 } });
+    await ingest('/api/ingest/http', bravoIntegration.json().token, {
+      device: bravoTracker.uuid,
+      seq: 1,
+      values: { battery: 44 },
+    });
+    await until(() => viewer.events.length > 0 && bravo.events.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const readingsOf = (events: LiveEvent[]) => events.filter((event) => event.type === 'readings');
+    expect(readingsOf(viewer.events).map((event) => event.deviceUUID)).toEqual([tracker.uuid]);
+    expect(readingsOf(viewer.events)[0]).toMatchObject({ signalValues: { battery: { value: 55 } } });
+    expect(readingsOf(bravo.events).map((event) => event.deviceUUID)).toEqual([bravoTracker.uuid]);
+    viewer.close();
+    bravo.close();
+  });
+});

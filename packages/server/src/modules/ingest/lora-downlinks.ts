@@ -1,0 +1,49 @@
+import type { IntegrationsRepo } from '../integrations/repo.js';
+import type { Downlink, LoraRoute } from './pipeline.js';
+import type { IngestDeviceRow } from './repo.js';
+
+/** A network server that does not answer within this time has not queued the downlink. */
+const TIMEOUT_MS = 10_000;
+
+/** LoRaWAN's default application port, for a codec that names none. */
+const DEFAULT_PORT = 1;
+
+/**
+ * Queues a downlink on the LoRa network server the uplink came through, with the integration's base URL and API key:
+ * ChirpStack v4's REST API (`POST /api/devices/{devEui}/queue`) or The Things Stack's webhook push
+ * (`POST /api/v3/as/applications/{app}/webhooks/{webhook}/devices/{device}/down/push`). Throws when it was not queued.
+ */
+export function createLoraDownlinkSender(integrationsRepo: IntegrationsRepo) {
+  return async (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink) => {
+    const integration = await integrationsRepo.findById(route.integrationId);
+    if (!integration?.serverUrl) throw new Error('the integration names no network server');
+    const data = Buffer.from(downlink.hex, 'hex').toString('base64');
+    const port = downlink.port ?? DEFAULT_PORT;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (integration.serverKey) headers.authorization = `Bearer ${integration.serverKey}`;
+    let url: string;
+    let body: unknown;
+    if (integration.network === 'chirpstack') {
+      if (!device.loraEui) throw new Error('the device has no DevEUI');
+      url = `${integration.serverUrl}/api/devices/${device.loraEui.toLowerCase()}/queue`;
+      // ChirpStack's gRPC gateway reads the key from this header; its newer REST API from Authorization.
+      if (integration.serverKey) headers['grpc-metadata-authorization'] = `Bearer ${integration.serverKey}`;
+      body = { queueItem: { confirmed: true, data, fPort: port } };
+    } else if (integration.network === 'ttn') {
+      if (!route.ttn || !integration.application) throw new Error('The Things Stack needs the webhook id');
+      const { applicationId, deviceId } = route.ttn;
+      url = `${integration.serverUrl}/api/v3/as/applications/${encodeURIComponent(applicationId)}/webhooks/${encodeURIComponent(integration.application)}/devices/${encodeURIComponent(deviceId)}/down/push`;
+      body = { downlinks: [{ frm_payload: data, f_port: port, priority: 'NORMAL', confirmed: true }] };
+    } else {
+      throw new Error(`a ${integration.network} integration takes no LoRa downlinks`);
+    }
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      redirect: 'error',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`the network server answered ${response.status}: ${await response.text()}`);
+  };
+}

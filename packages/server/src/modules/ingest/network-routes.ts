@@ -1,0 +1,328 @@
+import {
+  type DeviceMessage,
+  ErrorResponse,
+  HttpIngestRequest,
+  hexToBytes,
+  IngestResult,
+  type IntegrationNetwork,
+  type RadioMetadata,
+  z,
+} from '@iot/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error.js';
+import type { IntegrationsRepo } from '../integrations/repo.js';
+import type { InboundUplink, IngestOutcome, IngestPipeline } from './pipeline.js';
+
+const tags = ['ingest'];
+const TOKEN_HEADER = 'x-integration-token';
+
+const Hex = (maxBytes: number) => z.string().regex(new RegExp(`^([0-9a-fA-F]{2}){0,${maxBytes}}$`));
+const Flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]);
+
+/** A Sigfox custom callback (uplink, or bidirectional with `ack`); `{...}` variables arrive as strings or numbers. */
+const SigfoxCallback = z.object({
+  device: z.string().regex(/^[0-9a-fA-F]{1,8}$/),
+  time: z.coerce.number().int().min(0),
+  data: Hex(12),
+  seqNumber: z.coerce.number().int().min(0).optional(),
+  deviceTypeId: z.string().max(64).optional(),
+  station: z.string().max(64).optional(),
+  rssi: z.coerce.number().optional(),
+  snr: z.coerce.number().optional(),
+  avgSnr: z.coerce.number().optional(),
+  ack: Flag.optional(),
+});
+
+/** Base64 as LoRa network servers send payloads. */
+const Base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/);
+const DevEui = z.string().regex(/^[0-9a-fA-F]{16}$/);
+
+const ChirpstackDeviceInfo = z.object({ devEui: DevEui }).loose();
+const ChirpstackUp = z.object({
+  deviceInfo: ChirpstackDeviceInfo,
+  time: z.iso.datetime({ offset: true }).optional(),
+  fCnt: z.number().int().min(0).optional(),
+  fPort: z.number().int().min(0).max(255).optional(),
+  data: Base64.optional(),
+  object: z.record(z.string(), z.unknown()).optional(),
+  rxInfo: z.array(z.object({ rssi: z.number().optional(), snr: z.number().optional() }).loose()).optional(),
+});
+const ChirpstackAck = z.object({ deviceInfo: ChirpstackDeviceInfo, acknowledged: z.boolean().optional() });
+
+const TtnUplink = z.object({
+  end_device_ids: z
+    .object({
+      device_id: z.string().min(1).max(64),
+      application_ids: z.object({ application_id: z.string().min(1).max(64) }),
+      dev_eui: DevEui,
+    })
+    .loose(),
+  received_at: z.iso.datetime({ offset: true }).optional(),
+  uplink_message: z
+    .object({
+      // Protobuf's JSON leaves zero values out: the first frame of a session has no f_cnt.
+      f_cnt: z.number().int().min(0).default(0),
+      f_port: z.number().int().min(0).max(255).optional(),
+      frm_payload: Base64.default(''),
+      received_at: z.iso.datetime({ offset: true }).optional(),
+      rx_metadata: z
+        .array(
+          z
+            .object({ rssi: z.number().optional(), channel_rssi: z.number().optional(), snr: z.number().optional() })
+            .loose(),
+        )
+        .optional(),
+    })
+    .loose(),
+});
+
+/** The best-heard receiver's RSSI and SNR, and how many heard the frame. */
+function bestReceiver(receivers: { rssi?: number | undefined; snr?: number | undefined }[]): RadioMetadata {
+  const heard = receivers.filter((receiver) => receiver.rssi !== undefined);
+  const best = heard.sort((a, b) => (b.rssi ?? 0) - (a.rssi ?? 0))[0];
+  return { rssi: best?.rssi, snr: best?.snr, receivers: receivers.length };
+}
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((issue) => [issue.path.join('.'), 'validation.invalid' as const]),
+    );
+    throw new AppError('validation.failed', {}, fields);
+  }
+  return parsed.data;
+}
+
+/** The message of a Wi-Fi or cellular device (MQTT or HTTP) as the pipeline takes it. */
+export function deviceMessageUplink(deviceId: string, message: DeviceMessage, scopePath: string | null): InboundUplink {
+  return {
+    network: 'ip',
+    device: { id: deviceId },
+    scopePath,
+    counter: message.seq,
+    receivedAt: new Date(message.ts ?? Date.now()),
+    payload:
+      'values' in message
+        ? { kind: 'values', values: message.values }
+        : { kind: 'frame', bytes: hexToBytes(message.data), port: message.port ?? null },
+    ...(message.rssi === undefined ? {} : { radio: { rssi: message.rssi } }),
+  };
+}
+
+function assertKnown(outcome: IngestOutcome, device: string) {
+  if (outcome.status === 'unknown_device') throw new AppError('ingest.unknown_device', { device });
+  return outcome;
+}
+
+/**
+ * Where networks deliver uplinks: Sigfox callbacks, ChirpStack v4 and The Things Stack v3 webhooks, and the
+ * platform's own JSON call. Each authenticates with a token of an integration of the right network; devices are
+ * looked for in that integration's business subtree only. Answers come once the uplink is stored.
+ */
+export const ingestRoutes: FastifyPluginAsyncZod<{
+  pipeline: IngestPipeline;
+  integrationsRepo: IntegrationsRepo;
+}> = async (app, { pipeline, integrationsRepo }) => {
+  /** The integration of the request's token, when it is one of `network`'s; else 401 before the body is read. */
+  function requireIntegration(network: IntegrationNetwork) {
+    return async (request: FastifyRequest) => {
+      const header = request.headers[TOKEN_HEADER];
+      const bearer = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const query = (request.query as { token?: unknown } | undefined)?.token;
+      const token = typeof header === 'string' ? header : (bearer ?? (typeof query === 'string' ? query : undefined));
+      const integration = token ? await integrationsRepo.findByToken(token) : undefined;
+      if (!integration || integration.network !== network) throw new AppError('ingest.invalid_token');
+      request.integration = integration;
+    };
+  }
+  const integrationOf = (request: FastifyRequest) => {
+    if (!request.integration) throw new AppError('ingest.invalid_token');
+    return request.integration;
+  };
+  const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+  const TokenQuery = z.object({ token: z.string().max(200).optional() });
+  app.decorateRequest('integration', undefined);
+
+  app.post(
+    '/ingest/sigfox',
+    {
+      onRequest: requireIntegration('sigfox'),
+      schema: {
+        tags,
+        summary: 'Sigfox callback (uplink; with ack: true, the answer carries the downlink when parameters wait)',
+        querystring: TokenQuery,
+        body: SigfoxCallback,
+        response: { 200: z.record(z.string(), z.object({ downlinkData: z.string() })), 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const outcome = assertKnown(
+        await pipeline.ingest({
+          network: 'sigfox',
+          device: { sigfoxId: body.device.toUpperCase() },
+          scopePath: integrationOf(request).businessPath,
+          counter: body.seqNumber ?? null,
+          receivedAt: new Date(body.time * 1000),
+          payload: { kind: 'frame', bytes: hexToBytes(body.data), port: null },
+          radio: { rssi: body.rssi, snr: body.snr ?? body.avgSnr },
+          downlinkRequested: body.ack === true,
+        }),
+        body.device,
+      );
+      if (body.ack && outcome.status === 'stored' && outcome.downlink) {
+        return reply.code(200).send({ [body.device]: { downlinkData: outcome.downlink.hex } });
+      }
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/ingest/lora/chirpstack',
+    {
+      onRequest: requireIntegration('chirpstack'),
+      schema: {
+        tags,
+        summary: 'ChirpStack v4 HTTP integration (?event=up stores the uplink; ack confirms a downlink)',
+        querystring: TokenQuery.extend({ event: z.string().max(32) }),
+        body: z.record(z.string(), z.unknown()),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const integration = integrationOf(request);
+      const { event } = request.query;
+      if (event === 'up') {
+        const up = parse(ChirpstackUp, request.body);
+        const bytes = Buffer.from(up.data ?? '', 'base64');
+        const devEui = up.deviceInfo.devEui.toUpperCase();
+        assertKnown(
+          await pipeline.ingest({
+            network: 'lora',
+            device: { loraEui: devEui },
+            scopePath: integration.businessPath,
+            counter: up.fCnt ?? null,
+            receivedAt: up.time ? new Date(up.time) : new Date(),
+            payload: chirpstackPayload(up.object, new Uint8Array(bytes), up.fPort ?? null),
+            radio: bestReceiver(up.rxInfo ?? []),
+            lora: { integrationId: integration.id },
+          }),
+          devEui,
+        );
+      } else if (event === 'ack') {
+        const ack = parse(ChirpstackAck, request.body);
+        if (ack.acknowledged) {
+          await pipeline.confirmDownlink({ loraEui: ack.deviceInfo.devEui.toUpperCase() }, integration.businessPath);
+        }
+      }
+      // Other events (join, status, log, txack, location) carry nothing the platform keeps.
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/ingest/lora/ttn',
+    {
+      onRequest: requireIntegration('ttn'),
+      schema: {
+        tags,
+        summary: 'The Things Stack v3 webhook (uplink message)',
+        querystring: TokenQuery,
+        body: z.record(z.string(), z.unknown()),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const integration = integrationOf(request);
+      const up = parse(TtnUplink, request.body);
+      const ids = up.end_device_ids;
+      const message = up.uplink_message;
+      const devEui = ids.dev_eui.toUpperCase();
+      const receivedAt = message.received_at ?? up.received_at;
+      assertKnown(
+        await pipeline.ingest({
+          network: 'lora',
+          device: { loraEui: devEui },
+          scopePath: integration.businessPath,
+          counter: message.f_cnt,
+          receivedAt: receivedAt ? new Date(receivedAt) : new Date(),
+          payload: {
+            kind: 'frame',
+            bytes: new Uint8Array(Buffer.from(message.frm_payload, 'base64')),
+            port: message.f_port ?? null,
+          },
+          radio: bestReceiver(
+            (message.rx_metadata ?? []).map((receiver) => ({
+              rssi: receiver.rssi ?? receiver.channel_rssi,
+              snr: receiver.snr,
+            })),
+          ),
+          lora: {
+            integrationId: integration.id,
+            ttn: { applicationId: ids.application_ids.application_id, deviceId: ids.device_id },
+          },
+        }),
+        devEui,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/ingest/http',
+    {
+      onRequest: requireIntegration('http'),
+      schema: {
+        tags,
+        summary: 'Messages of Wi-Fi or cellular devices by uuid: one, or a batch of up to 1,000',
+        querystring: TokenQuery,
+        body: HttpIngestRequest,
+        response: { 200: IngestResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { businessPath } = integrationOf(request);
+      const messages = Array.isArray(request.body) ? request.body : [request.body];
+      // A batch naming an unknown device is refused whole, before anything of it is stored.
+      const unknown = await pipeline.unknownDevices(
+        messages.map((message) => ({ id: message.device })),
+        businessPath,
+      );
+      const [first] = unknown;
+      if (first && 'id' in first) throw new AppError('ingest.unknown_device', { device: first.id });
+      const outcomes = await Promise.all(
+        messages.map((message) => pipeline.ingest(deviceMessageUplink(message.device, message, businessPath))),
+      );
+      return {
+        stored: outcomes.filter((outcome) => outcome.status === 'stored').length,
+        duplicates: outcomes.filter((outcome) => outcome.status === 'duplicate').length,
+      };
+    },
+  );
+};
+
+/**
+ * ChirpStack's own decoding (`object`) is used when it names only numbers, flags or texts; otherwise the device
+ * type's codec decodes the bytes (an `object` naming signals the type lacks is then kept raw as undecodable).
+ */
+function chirpstackPayload(
+  object: Record<string, unknown> | undefined,
+  bytes: Uint8Array,
+  port: number | null,
+): InboundUplink['payload'] {
+  const entries = Object.entries(object ?? {});
+  const scalar = (value: unknown): value is number | boolean | string =>
+    typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string';
+  if (entries.length > 0 && entries.every(([, value]) => scalar(value))) {
+    return { kind: 'values', values: Object.fromEntries(entries) as Record<string, number | boolean | string> };
+  }
+  return { kind: 'frame', bytes, port };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    integration: (Awaited<ReturnType<IntegrationsRepo['findByToken']>> & object) | undefined;
+  }
+}

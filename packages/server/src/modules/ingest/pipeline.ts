@@ -1,0 +1,383 @@
+import {
+  type CommissioningEventKind,
+  findDeviceType,
+  findSignal,
+  type LinkQuality,
+  linkQuality,
+  type ParameterizationStatus,
+  type RadioMetadata,
+  type Reading,
+  type SignalValue,
+} from '@iot/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/schema.js';
+import type { LiveEvents } from './live-events.js';
+import { createIngestRepo, type DeviceKey, type IngestDeviceRow } from './repo.js';
+
+export type { DeviceKey } from './repo.js';
+
+/** A LoRa uplink's way back: the integration it came through and, on The Things Stack, the ids the push needs. */
+export interface LoraRoute {
+  integrationId: string;
+  ttn?: { applicationId: string; deviceId: string };
+}
+
+export type UplinkPayload =
+  | { kind: 'frame'; bytes: Uint8Array; port: number | null }
+  | { kind: 'values'; values: Record<string, SignalValue> };
+
+/** One uplink as every network's transport hands it over, normalised. */
+export interface InboundUplink {
+  /** `ip`: Wi-Fi and cellular devices, over MQTT or the HTTP JSON call. */
+  network: 'sigfox' | 'lora' | 'ip';
+  device: DeviceKey;
+  /** The integration's business path: a device outside it is unknown. Null when the device authenticated itself. */
+  scopePath: string | null;
+  /** The device's message counter (Sigfox sequence number, LoRa frame counter, `seq`); null when it has none. */
+  counter: number | null;
+  /** When the message was sent, as the network or the device says; readings carry this date. */
+  receivedAt: Date;
+  payload: UplinkPayload;
+  radio?: RadioMetadata;
+  /** Sigfox bidirectional callback: the network waits for the downlink in the answer. */
+  downlinkRequested?: boolean;
+  lora?: LoraRoute;
+}
+
+export interface Downlink {
+  hex: string;
+  port: number | null;
+}
+
+export type IngestOutcome =
+  | { status: 'stored' | 'duplicate'; deviceId: string; downlink: Downlink | null }
+  | { status: 'unknown_device' };
+
+export type DownlinkSender = (deviceId: string, downlink: Downlink) => Promise<void>;
+
+/**
+ * A counter seen again within this time is the same message resent (network retries, an MQTT client resending
+ * after a reconnect); seen again later, it is a new message whose counter wrapped or restarted (a Sigfox sequence
+ * after 4,096 messages, a LoRa device that rejoined).
+ */
+export const DUPLICATE_WINDOW_MS = 60 * 60 * 1000;
+
+/** At most this many uplinks go into one transaction; more wait for the next. */
+const BATCH_MAX = 1000;
+
+/** Sigfox downlinks are exactly 8 bytes. */
+const SIGFOX_DOWNLINK_HEX = 16;
+
+interface Pending {
+  uplink: InboundUplink;
+  resolve(outcome: IngestOutcome): void;
+  reject(error: unknown): void;
+}
+
+interface DeviceChange {
+  row: IngestDeviceRow;
+  signalValues: Record<string, { value: SignalValue; date: number }>;
+  changedSignals: Set<string>;
+  lastSeenAt: number | null;
+  linkQuality: LinkQuality | null;
+  status: ParameterizationStatus | null;
+  statusAt: number | null;
+  events: { event: CommissioningEventKind; detail: string | null; date: number }[];
+}
+
+export interface IngestPipelineOptions {
+  db: Database;
+  events: LiveEvents;
+  log: FastifyBaseLogger;
+  /** Queues a LoRa downlink on the network server the uplink came through. */
+  sendLoraDownlink?: (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink) => Promise<void>;
+  now?: () => number;
+}
+
+export type IngestPipeline = ReturnType<typeof createIngestPipeline>;
+
+/**
+ * normalise (done by each transport) → deduplicate → decode → store readings → update latest values → publish.
+ * Uplinks that arrive while a transaction runs are stored together in the next one, so throughput grows with load
+ * while each caller is answered as soon as its uplink is committed (never before: an acknowledged uplink is stored).
+ */
+export function createIngestPipeline(options: IngestPipelineOptions) {
+  const { db, events, log } = options;
+  const now = options.now ?? Date.now;
+  const repo = createIngestRepo(db);
+  let queue: Pending[] = [];
+  let running: Promise<void> | null = null;
+  let sendIpDownlink: DownlinkSender | null = null;
+
+  async function drain() {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, BATCH_MAX);
+      queue = queue.slice(BATCH_MAX);
+      try {
+        const { outcomes, published } = await storeBatch(batch.map((pending) => pending.uplink));
+        batch.forEach((pending, index) => {
+          pending.resolve(outcomes[index] as IngestOutcome);
+        });
+        for (const event of published) events.publish(event);
+        deliverDownlinks(batch, outcomes);
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+    running = null;
+  }
+
+  function deliverDownlinks(batch: Pending[], outcomes: IngestOutcome[]) {
+    batch.forEach(({ uplink }, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.status !== 'stored' || !outcome.downlink) return;
+      const { deviceId, downlink } = outcome;
+      let delivery: Promise<void> | undefined;
+      if (uplink.network === 'ip' && sendIpDownlink) delivery = sendIpDownlink(deviceId, downlink);
+      if (uplink.network === 'lora' && uplink.lora && options.sendLoraDownlink) {
+        const route = uplink.lora;
+        delivery = repo.findById(deviceId).then((row) => row && options.sendLoraDownlink?.(route, row, downlink));
+      }
+      delivery?.catch(async (error: unknown) => {
+        log.warn({ err: error, deviceId }, 'downlink not delivered: parameters wait for the next uplink');
+        await repo.setStatus(deviceId, 'SENT', 'WAITING', now());
+      });
+    });
+  }
+
+  async function storeBatch(uplinks: InboundUplink[]) {
+    return db.transaction().execute(async (trx) => {
+      const at = now();
+      const devices = await repo.findDevices(
+        uplinks.map((uplink) => uplink.device),
+        trx,
+      );
+      const resolved = uplinks.map((uplink) => {
+        const row = devices.find(uplink.device);
+        return row && (uplink.scopePath === null || row.businessPath.startsWith(uplink.scopePath)) ? row : undefined;
+      });
+      const fresh = await repo.claimCounters(
+        uplinks.flatMap((uplink, index) => {
+          const row = resolved[index];
+          return row && uplink.counter !== null ? [{ deviceId: row.id, counter: uplink.counter }] : [];
+        }),
+        at,
+        DUPLICATE_WINDOW_MS,
+        trx,
+      );
+      const changes = new Map<string, DeviceChange>();
+      const readings: { deviceId: string; signal: string; date: number; value: string }[] = [];
+      const undecoded: { deviceId: string; date: number; data: string; port: number | null; error: string }[] = [];
+      const outcomes: IngestOutcome[] = uplinks.map((uplink, index) => {
+        const row = resolved[index];
+        if (!row) return { status: 'unknown_device' };
+        if (uplink.counter !== null && !fresh.take(row.id, uplink.counter)) {
+          return { status: 'duplicate', deviceId: row.id, downlink: null };
+        }
+        const change = changes.get(row.id) ?? startChange(row);
+        changes.set(row.id, change);
+        const date = uplink.receivedAt.getTime();
+        const decoded = decode(row, uplink);
+        if (decoded.ok) {
+          for (const reading of decoded.readings) {
+            const time = reading.date.getTime();
+            readings.push({
+              deviceId: row.id,
+              signal: reading.signal,
+              date: time,
+              value: JSON.stringify(reading.value),
+            });
+            const latest = change.signalValues[reading.signal];
+            if (!latest || latest.date <= time) {
+              change.signalValues[reading.signal] = { value: reading.value, date: time };
+              change.changedSignals.add(reading.signal);
+            }
+          }
+        } else {
+          undecoded.push({ deviceId: row.id, date, data: decoded.data, port: decoded.port, error: decoded.error });
+        }
+        return { status: 'stored', deviceId: row.id, downlink: commission(change, uplink, date, at) };
+      });
+      await repo.insertReadings(readings, trx);
+      await repo.insertUndecoded(undecoded, trx);
+      for (const change of changes.values()) await repo.saveChange(change, trx);
+      await repo.insertCommissioningEvents(
+        [...changes.values()].flatMap((change) =>
+          change.events.map((event) => ({ deviceId: change.row.id, ...event })),
+        ),
+        trx,
+      );
+      return { outcomes, published: [...changes.values()].flatMap(liveEventsOf) };
+    });
+  }
+
+  /**
+   * Last seen, link quality and parameterization after one more uplink: a device's first uplink starts its
+   * commissioning; a change of link quality is recorded; parameters WAITING are sent in answer to this uplink (on
+   * Sigfox only when the callback asks for a downlink); parameters SENT are confirmed by a later uplink.
+   */
+  function commission(change: DeviceChange, uplink: InboundUplink, date: number, at: number): Downlink | null {
+    const { row } = change;
+    if (change.lastSeenAt === null) change.events.push({ event: 'COMMISSIONING_START', detail: null, date: at });
+    change.lastSeenAt = Math.max(change.lastSeenAt ?? 0, date);
+    const quality = linkQuality(uplink.network, uplink.radio);
+    if (quality !== change.linkQuality) {
+      change.linkQuality = quality;
+      change.events.push({ event: 'LINK_QUALITY_COMPUTED', detail: quality, date: at });
+    }
+    if (change.status === 'SENT' && (change.statusAt ?? 0) < at) {
+      change.status = 'CONFIRMED';
+      change.statusAt = at;
+      change.events.push({ event: 'OK', detail: null, date: at });
+      return null;
+    }
+    if (change.status !== 'WAITING' || !row.downlinkData) return null;
+    if (uplink.network === 'sigfox' && (!uplink.downlinkRequested || row.downlinkData.length > SIGFOX_DOWNLINK_HEX)) {
+      return null;
+    }
+    if (uplink.network === 'lora' && !uplink.lora) return null;
+    change.status = 'SENT';
+    change.statusAt = at;
+    change.events.push({ event: 'REQUESTED_PARAM', detail: null, date: at });
+    const hex = uplink.network === 'sigfox' ? row.downlinkData.padEnd(SIGFOX_DOWNLINK_HEX, '0') : row.downlinkData;
+    return { hex, port: row.downlinkPort };
+  }
+
+  return {
+    /** Resolves once the uplink is committed (or known to be a duplicate, or of no device in scope). */
+    ingest(uplink: InboundUplink): Promise<IngestOutcome> {
+      return new Promise((resolve, reject) => {
+        queue.push({ uplink, resolve, reject });
+        running ??= new Promise((start) => setImmediate(start)).then(drain);
+      });
+    },
+
+    /** Which of these devices exist in the scope, so a call naming an unknown one can be refused before storing any. */
+    async unknownDevices(keys: DeviceKey[], scopePath: string | null): Promise<DeviceKey[]> {
+      const devices = await repo.findDevices(keys, db);
+      return keys.filter((key) => {
+        const row = devices.find(key);
+        return !row || (scopePath !== null && !row.businessPath.startsWith(scopePath));
+      });
+    },
+
+    /** The network acknowledged a downlink (ChirpStack `ack`): the parameters are confirmed. */
+    async confirmDownlink(device: DeviceKey, scopePath: string) {
+      const row = (await repo.findDevices([device], db)).find(device);
+      if (!row?.businessPath.startsWith(scopePath) || row.parametersStatus !== 'SENT') return;
+      const at = now();
+      await repo.setStatus(row.id, 'SENT', 'CONFIRMED', at);
+      await repo.insertCommissioningEvents([{ deviceId: row.id, event: 'OK', detail: null, date: at }], db);
+      events.publish({
+        businessPath: row.businessPath,
+        event: { type: 'parameterization', deviceUUID: row.id, businessId: row.businessId, status: 'CONFIRMED' },
+      });
+    },
+
+    setIpDownlinkSender(send: DownlinkSender) {
+      sendIpDownlink = send;
+    },
+
+    /** Waits for what is queued to be stored. */
+    async close() {
+      while (running) await running;
+    },
+  };
+}
+
+function startChange(row: IngestDeviceRow): DeviceChange {
+  return {
+    row,
+    signalValues: parseObject(row.signalValues),
+    changedSignals: new Set(),
+    lastSeenAt: row.lastSeenAt,
+    linkQuality: row.linkQuality,
+    status: row.parametersStatus,
+    statusAt: row.parametersStatusAt,
+    events: [],
+  };
+}
+
+function parseObject<T>(json: string): Record<string, T> {
+  const value: unknown = JSON.parse(json);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, T>) : {};
+}
+
+type Decoded = { ok: true; readings: Reading[] } | { ok: false; data: string; port: number | null; error: string };
+
+/** The readings of an uplink, calibrated; or why none can be taken from it (the frame is then kept raw). */
+function decode(row: IngestDeviceRow, uplink: InboundUplink): Decoded {
+  const deviceType = findDeviceType(row.deviceType);
+  const { payload } = uplink;
+  const raw = () =>
+    payload.kind === 'frame'
+      ? { data: Buffer.from(payload.bytes).toString('hex'), port: payload.port }
+      : { data: JSON.stringify(payload.values), port: null };
+  if (!deviceType) return { ok: false, ...raw(), error: 'device.unknown_type' };
+  let readings: Reading[];
+  if (payload.kind === 'frame') {
+    const result = deviceType.codec.decodeUplink({
+      bytes: payload.bytes,
+      port: payload.port,
+      receivedAt: uplink.receivedAt,
+    });
+    if (!result.ok) return { ok: false, ...raw(), error: result.error.code };
+    readings = result.readings;
+  } else {
+    const unknown = Object.keys(payload.values).find((key) => !findSignal(deviceType, key));
+    if (unknown !== undefined) return { ok: false, ...raw(), error: 'ingest.unknown_signal' };
+    readings = Object.entries(payload.values).map(([signal, value]) => ({ signal, value, date: uplink.receivedAt }));
+  }
+  const calibration = parseObject<{ factor: number; offset: number }>(row.calibration);
+  return {
+    ok: true,
+    readings: readings.map((reading) => {
+      const linear = calibration[reading.signal];
+      return linear && typeof reading.value === 'number'
+        ? { ...reading, value: reading.value * linear.factor + linear.offset }
+        : reading;
+    }),
+  };
+}
+
+function liveEventsOf(change: DeviceChange) {
+  const { row } = change;
+  const base = { deviceUUID: row.id, businessId: row.businessId };
+  const iso = (time: number) => new Date(time).toISOString();
+  const published = [];
+  if (change.lastSeenAt !== null) {
+    published.push({
+      businessPath: row.businessPath,
+      event: {
+        type: 'readings' as const,
+        ...base,
+        lastSeenAt: iso(change.lastSeenAt),
+        signalValues: Object.fromEntries(
+          [...change.changedSignals].map((key) => {
+            const latest = change.signalValues[key] as { value: SignalValue; date: number };
+            return [key, { value: latest.value, date: iso(latest.date) }];
+          }),
+        ),
+      },
+    });
+  }
+  if (change.status !== row.parametersStatus) {
+    published.push({
+      businessPath: row.businessPath,
+      event: { type: 'parameterization' as const, ...base, status: change.status },
+    });
+  }
+  for (const event of change.events) {
+    published.push({
+      businessPath: row.businessPath,
+      event: {
+        type: 'commissioning' as const,
+        ...base,
+        event: { event: event.event, detail: event.detail, date: iso(event.date) },
+      },
+    });
+  }
+  return published;
+}
+
+export type { DeviceChange };

@@ -1,0 +1,109 @@
+import type { ServerResponse } from 'node:http';
+import {
+  CommissioningAnswer,
+  DeviceParams,
+  ErrorResponse,
+  ReadingsAnswer,
+  ReadingsQuery,
+  UndecodedFramesAnswer,
+} from '@iot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession, sessionOf } from '../../http/authenticate.js';
+import type { AuthService } from '../auth/service.js';
+import type { ReadingsService } from './readings-service.js';
+
+const tags = ['devices'];
+
+/** How often an idle event stream sends a comment, so proxies and browsers keep it open. */
+const KEEP_ALIVE_MS = 25_000;
+
+/** What arrived from a device (readings, undecodable frames, commissioning), and the live stream of new arrivals. */
+export const readingsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; readings: ReadingsService }> = async (
+  app,
+  { auth, readings },
+) => {
+  const onRequest = requireSession(auth);
+  const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+  const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
+
+  app.get(
+    '/devices/:uuid/readings',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Readings of some signals in a time range, newest first, cut at `limit` per signal',
+        params: DeviceParams,
+        querystring: ReadingsQuery,
+        response: { 200: ReadingsAnswer, ...errors },
+      },
+    },
+    async (request) => readings.readings(user(request), request.params.uuid, request.query),
+  );
+  app.get(
+    '/devices/:uuid/frames',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Frames the device type's codec could not decode, newest first",
+        params: DeviceParams,
+        response: { 200: UndecodedFramesAnswer, ...errors },
+      },
+    },
+    async (request) => readings.undecodedFrames(user(request), request.params.uuid),
+  );
+  app.get(
+    '/devices/:uuid/commissioning',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The device's commissioning events, oldest first",
+        params: DeviceParams,
+        response: { 200: CommissioningAnswer, ...errors },
+      },
+    },
+    async (request) => readings.commissioning(user(request), request.params.uuid),
+  );
+
+  const streams = new Set<ServerResponse>();
+  // Open streams never end by themselves: closing the server ends them, or it would wait for them forever.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+  app.get(
+    '/events',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Server-sent events: new readings, parameterization and commissioning of devices the caller sees',
+        response: { 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const reaches = await readings.reachTest(user(request));
+      const stream = reply.raw;
+      reply.hijack();
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Proxies that buffer answers (nginx) would hold events back.
+        'x-accel-buffering': 'no',
+      });
+      stream.write(': connected\n\n');
+      streams.add(stream);
+      const unsubscribe = readings.subscribe((envelope) => {
+        if (reaches(envelope.businessPath)) stream.write(`data: ${JSON.stringify(envelope.event)}\n\n`);
+      });
+      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      stream.on('close', () => {
+        clearInterval(keepAlive);
+        unsubscribe();
+        streams.delete(stream);
+      });
+    },
+  );
+};

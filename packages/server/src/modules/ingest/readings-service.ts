@@ -1,0 +1,93 @@
+import { COMMISSIONING_EVENTS, type ReadingsAnswer, type ReadingsQuery, type z } from '@iot/shared';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { reachTest } from '../businesses/repo.js';
+import type { DevicesRepo } from '../devices/repo.js';
+import type { UserRow } from '../users/present.js';
+import type { LiveEvents } from './live-events.js';
+
+/** Undecodable frames and commissioning events a device screen lists at most (the newest). */
+const LISTED_MAX = 200;
+
+const iso = (time: number) => new Date(time).toISOString();
+
+export function createReadingsService({
+  db,
+  devicesRepo,
+  events,
+}: {
+  db: Database;
+  devicesRepo: DevicesRepo;
+  events: LiveEvents;
+}) {
+  async function reachable(user: UserRow, uuid: string) {
+    const device = await devicesRepo.findReachable(user, uuid);
+    if (!device) throw new AppError('not_found');
+    return device;
+  }
+
+  return {
+    /**
+     * Per signal: the newest `limit` readings of the range and how many the range holds, so a cut answer says so
+     * (SPEC: "Consult size limit exceeded", with the count and the cut-off date). Both are one index range each.
+     */
+    async readings(user: UserRow, uuid: string, query: z.infer<typeof ReadingsQuery>): Promise<ReadingsAnswer> {
+      const device = await reachable(user, uuid);
+      const signals = [];
+      for (const signal of query.signals) {
+        const range = db
+          .selectFrom('readings')
+          .where('deviceId', '=', device.id)
+          .where('signal', '=', signal)
+          .where('date', '>=', query.from)
+          .where('date', '<=', query.to);
+        const rows = await range.select(['date', 'value']).orderBy('date', 'desc').limit(query.limit).execute();
+        const truncated = rows.length === query.limit;
+        const total = truncated
+          ? Number((await range.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count)
+          : rows.length;
+        signals.push({
+          signal,
+          readings: rows.map((row) => ({ date: Number(row.date), value: JSON.parse(row.value) })),
+          total,
+          truncated: total > rows.length,
+          cutoff: total > rows.length ? Number(rows[rows.length - 1]?.date) : null,
+        });
+      }
+      return { signals };
+    },
+
+    async undecodedFrames(user: UserRow, uuid: string) {
+      const device = await reachable(user, uuid);
+      const rows = await db
+        .selectFrom('undecodedFrames')
+        .select(['date', 'data', 'port', 'error'])
+        .where('deviceId', '=', device.id)
+        .orderBy('date', 'desc')
+        .limit(LISTED_MAX)
+        .execute();
+      return { frames: rows.map((row) => ({ ...row, date: iso(Number(row.date)) })) };
+    },
+
+    async commissioning(user: UserRow, uuid: string) {
+      const device = await reachable(user, uuid);
+      const rows = await db
+        .selectFrom('commissioningEvents')
+        .select(['event', 'detail', 'date'])
+        .where('deviceId', '=', device.id)
+        .orderBy('date', 'desc')
+        .limit(LISTED_MAX)
+        .execute();
+      // Events of one uplink share their date: they are listed in the order commissioning goes through them.
+      const order = (row: (typeof rows)[number]) => COMMISSIONING_EVENTS.indexOf(row.event);
+      rows.sort((a, b) => Number(a.date) - Number(b.date) || order(a) - order(b));
+      return { events: rows.map((row) => ({ ...row, date: iso(Number(row.date)) })) };
+    },
+
+    /** Which businesses' events the user may see, decided once per stream. */
+    reachTest: (user: UserRow) => reachTest(user, db),
+    subscribe: events.subscribe,
+  };
+}
+
+export type ReadingsService = ReturnType<typeof createReadingsService>;

@@ -1,0 +1,216 @@
+import { z } from '../validation.js';
+import { ParameterizationStatus } from './devices.js';
+
+/** Signals count as recent while their last reading is at most this old (SPEC section 9). */
+export const RECENT_SIGNAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How many registers (readings) one data query may ask for (SPEC section 5: more than a minimum, up to a limit).
+ * Above `max` the answer is cut at the newest `max` readings and says how many there were and from which date on.
+ */
+export const READINGS_LIMITS = { min: 1, max: 10_000 } as const;
+
+/** Networks an integration token is issued for; `http` is the platform's own JSON ingest call. */
+export const INTEGRATION_NETWORKS = ['sigfox', 'chirpstack', 'ttn', 'http'] as const;
+export const IntegrationNetwork = z.enum(INTEGRATION_NETWORKS);
+export type IntegrationNetwork = z.infer<typeof IntegrationNetwork>;
+
+/** SPEC section 4: what the commissioning tab lists, oldest first. */
+export const COMMISSIONING_EVENTS = [
+  'COMMISSIONING_START',
+  'LINK_QUALITY_COMPUTED',
+  'REQUESTED_PARAM',
+  'REQUESTED_PARAM_TIMEOUT',
+  'CONFIRMATION_PARAM_TIMEOUT',
+  'OK',
+] as const;
+export const CommissioningEventKind = z.enum(COMMISSIONING_EVENTS);
+export type CommissioningEventKind = z.infer<typeof CommissioningEventKind>;
+
+export const LINK_QUALITIES = ['GOOD', 'MEDIUM', 'BAD', 'UNAVAILABLE'] as const;
+export const LinkQuality = z.enum(LINK_QUALITIES);
+export type LinkQuality = z.infer<typeof LinkQuality>;
+
+/** What the network told about the radio link of one uplink (best gateway or base station). */
+export interface RadioMetadata {
+  rssi?: number | undefined;
+  snr?: number | undefined;
+  /** Gateways (LoRa) or base stations (Sigfox) that heard the frame. */
+  receivers?: number | undefined;
+}
+
+/**
+ * Link quality from the radio metadata of one uplink. Thresholds, from the networks' own coverage guidance:
+ * - LoRa: GOOD when SNR ≥ 0 dB and RSSI ≥ -105 dBm; MEDIUM when SNR ≥ -10 dB and RSSI ≥ -120 dBm; else BAD.
+ * - Sigfox: GOOD when RSSI ≥ -110 dBm and at least 3 base stations heard it; MEDIUM when RSSI ≥ -125 dBm; else BAD.
+ * - Wi-Fi and cellular (RSSI the device reports): GOOD ≥ -70 dBm, MEDIUM ≥ -85 dBm, else BAD.
+ * UNAVAILABLE when the uplink carried no RSSI.
+ */
+export function linkQuality(network: 'lora' | 'sigfox' | 'ip', radio: RadioMetadata | undefined): LinkQuality {
+  const rssi = radio?.rssi;
+  if (rssi === undefined || !Number.isFinite(rssi)) return 'UNAVAILABLE';
+  if (network === 'lora') {
+    const snr = radio?.snr ?? 0;
+    if (snr >= 0 && rssi >= -105) return 'GOOD';
+    if (snr >= -10 && rssi >= -120) return 'MEDIUM';
+    return 'BAD';
+  }
+  if (network === 'sigfox') {
+    if (rssi >= -110 && (radio?.receivers ?? 1) >= 3) return 'GOOD';
+    if (rssi >= -125) return 'MEDIUM';
+    return 'BAD';
+  }
+  if (rssi >= -70) return 'GOOD';
+  if (rssi >= -85) return 'MEDIUM';
+  return 'BAD';
+}
+
+const Position = z.object({ lat: z.number(), lon: z.number(), alt: z.number().optional() });
+export const SignalValueSchema = z.union([z.number(), z.boolean(), z.string().max(256), Position]);
+
+/**
+ * One message of a Wi-Fi or cellular device, as published on `devices/{uuid}/up` or posted to `/api/ingest/http`:
+ * either values by signal key (`ts` epoch ms, the device's own clock; absent: time of arrival) or a frame for the
+ * device type's codec (`data` hex, `port` as LoRaWAN would give it). `seq` is the device's message counter, which
+ * makes a resent message a duplicate. `rssi` is the device's own reading of its radio, when it has one.
+ */
+export const DeviceMessage = z.union([
+  z.object({
+    seq: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 53),
+    ts: z.number().int().min(0).optional(),
+    values: z.record(z.string().min(1).max(64), SignalValueSchema),
+    rssi: z.number().optional(),
+  }),
+  z.object({
+    seq: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 53),
+    ts: z.number().int().min(0).optional(),
+    data: z
+      .string()
+      .max(512)
+      .regex(/^([0-9a-fA-F]{2})*$/),
+    port: z.number().int().min(0).max(255).optional(),
+    rssi: z.number().optional(),
+  }),
+]);
+export type DeviceMessage = z.infer<typeof DeviceMessage>;
+
+/** `POST /api/ingest/http`: one message, or up to 1,000 for as many devices. */
+export const HttpIngestMessage = z.intersection(z.object({ device: z.string().min(1).max(64) }), DeviceMessage);
+export const HttpIngestRequest = z.union([HttpIngestMessage, z.array(HttpIngestMessage).min(1).max(1000)]);
+
+export const IngestResult = z.object({ stored: z.number().int(), duplicates: z.number().int() });
+
+/** `GET /api/devices/{uuid}/readings`: signals by key, newest first, within [from, to]. */
+export const ReadingsQuery = z.object({
+  signals: z
+    .string()
+    .min(1)
+    .max(2000)
+    .transform((text) => [...new Set(text.split(',').filter(Boolean))]),
+  from: z.coerce.number().int().min(0),
+  to: z.coerce.number().int().min(0),
+  limit: z.coerce.number().int().min(READINGS_LIMITS.min).max(READINGS_LIMITS.max).default(READINGS_LIMITS.max),
+});
+
+export const StoredReading = z.object({ date: z.number(), value: SignalValueSchema });
+export const SignalReadings = z.object({
+  signal: z.string(),
+  readings: z.array(StoredReading),
+  /** Readings in the range; more than `readings.length` when the answer was cut. */
+  total: z.number().int(),
+  truncated: z.boolean(),
+  /** When truncated: the date of the oldest reading given (older ones were left out). */
+  cutoff: z.number().nullable(),
+});
+export const ReadingsAnswer = z.object({ signals: z.array(SignalReadings) });
+export type ReadingsAnswer = z.infer<typeof ReadingsAnswer>;
+
+/** `GET /api/devices/{uuid}/frames`: raw frames the codec could not decode (newest first), for the data tab. */
+export const UndecodedFrame = z.object({
+  date: z.string(),
+  data: z.string(),
+  port: z.number().nullable(),
+  error: z.string(),
+});
+export const UndecodedFramesAnswer = z.object({ frames: z.array(UndecodedFrame) });
+
+export const CommissioningEvent = z.object({
+  event: CommissioningEventKind,
+  date: z.string(),
+  /** LINK_QUALITY_COMPUTED: the quality; others: null. */
+  detail: z.string().nullable(),
+});
+export type CommissioningEvent = z.infer<typeof CommissioningEvent>;
+export const CommissioningAnswer = z.object({ events: z.array(CommissioningEvent) });
+
+/** What `GET /api/events` streams (server-sent events, one JSON per `data:` line), only about devices the user may see. */
+export const LiveEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('readings'),
+    deviceUUID: z.string(),
+    businessId: z.string(),
+    lastSeenAt: z.string(),
+    /** Latest value per signal key that this uplink changed, as `Device.signalValues` holds them. */
+    signalValues: z.record(z.string(), z.object({ value: SignalValueSchema, date: z.string() })),
+  }),
+  z.object({
+    type: z.literal('parameterization'),
+    deviceUUID: z.string(),
+    businessId: z.string(),
+    status: ParameterizationStatus.nullable(),
+  }),
+  z.object({
+    type: z.literal('commissioning'),
+    deviceUUID: z.string(),
+    businessId: z.string(),
+    event: CommissioningEvent,
+  }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+
+/** A network integration of a business: its token authenticates the network's callbacks (shown once, on creation). */
+export const Integration = z.object({
+  id: z.string(),
+  businessId: z.string(),
+  network: IntegrationNetwork,
+  name: z.string(),
+  /** The first characters of the token, so a user can tell tokens apart. */
+  tokenHint: z.string(),
+  /** LoRa network server API (ChirpStack REST / The Things Stack) for downlinks; null when none. */
+  serverUrl: z.string().nullable(),
+  /** Whether an API key for the network server is kept (never shown back). */
+  hasServerKey: z.boolean(),
+  /** The Things Stack: application and webhook ids the downlink push goes through. */
+  application: z.string().nullable(),
+  createdAt: z.number(),
+  version: z.number(),
+});
+export type Integration = z.infer<typeof Integration>;
+
+export const CreateIntegrationRequest = z.object({
+  network: IntegrationNetwork,
+  name: z.string().trim().min(1).max(100),
+  serverUrl: z.url().max(500).nullable().optional(),
+  serverKey: z.string().min(1).max(2000).nullable().optional(),
+  application: z.string().min(1).max(200).nullable().optional(),
+});
+export const UpdateIntegrationRequest = CreateIntegrationRequest.omit({ network: true }).extend({
+  version: z.number().int(),
+});
+export const CreatedIntegration = z.object({ integration: Integration, token: z.string() });
+
+/** `POST /api/devices/{uuid}/mqtt-credentials`: a new MQTT password for the device (shown once; the old one stops). */
+export const MqttCredentials = z.object({
+  username: z.string(),
+  password: z.string(),
+  topicUp: z.string(),
+  topicDown: z.string(),
+});
