@@ -170,7 +170,7 @@ export async function buildApp({
   const integrations = createIntegrationsService({ integrationsRepo, businessesRepo });
   const liveEvents = createLiveEvents();
   const ingest = createIngestPipeline({
-    db,
+    database,
     events: liveEvents,
     log: app.log,
     sendLoraDownlink: createLoraDownlinkSender(integrationsRepo),

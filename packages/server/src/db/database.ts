@@ -24,6 +24,11 @@ export interface DatabaseHandle {
    * the sort order's index. PostgreSQL's autovacuum keeps its own; SQLite needs `PRAGMA optimize` now and then.
    */
   refreshStatistics(): Promise<void>;
+  /**
+   * The SQLite connection itself, for the few hot paths (telemetry ingest) where building each statement through
+   * Kysely costs more than running it; null on PostgreSQL. Use it only while holding Kysely's connection.
+   */
+  sqlite: SqliteDatabase.Database | null;
   close(): Promise<void>;
 }
 
@@ -42,7 +47,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     // next query; unhandled, its error would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', refreshStatistics: async () => {}, close: () => db.destroy() };
+    return { db, kind: 'postgres', refreshStatistics: async () => {}, sqlite: null, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SqliteDatabase(join(options.dataDir, 'app.db'));
@@ -62,6 +67,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     db,
     kind: 'sqlite',
     refreshStatistics,
+    sqlite,
     close: async () => {
       clearInterval(timer);
       await db.destroy();

@@ -10,9 +10,10 @@ import {
   type SignalValue,
 } from '@iot/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/schema.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import type { LiveEvents } from './live-events.js';
 import { createIngestRepo, type DeviceKey, type IngestDeviceRow } from './repo.js';
+import { createIngestStore, type ReadingRow, type UndecodedRow } from './store.js';
 
 export type { DeviceKey } from './repo.js';
 
@@ -86,7 +87,7 @@ interface DeviceChange {
 }
 
 export interface IngestPipelineOptions {
-  db: Database;
+  database: DatabaseHandle;
   events: LiveEvents;
   log: FastifyBaseLogger;
   /** Queues a LoRa downlink on the network server the uplink came through. */
@@ -102,9 +103,11 @@ export type IngestPipeline = ReturnType<typeof createIngestPipeline>;
  * while each caller is answered as soon as its uplink is committed (never before: an acknowledged uplink is stored).
  */
 export function createIngestPipeline(options: IngestPipelineOptions) {
-  const { db, events, log } = options;
+  const { events, log } = options;
+  const { db } = options.database;
   const now = options.now ?? Date.now;
   const repo = createIngestRepo(db);
+  const store = createIngestStore(options.database);
   let queue: Pending[] = [];
   let running: Promise<void> | null = null;
   let sendIpDownlink: DownlinkSender | null = null;
@@ -146,28 +149,24 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
   }
 
   async function storeBatch(uplinks: InboundUplink[]) {
-    return db.transaction().execute(async (trx) => {
+    return store.transaction(async (ops) => {
       const at = now();
-      const devices = await repo.findDevices(
-        uplinks.map((uplink) => uplink.device),
-        trx,
-      );
+      const devices = await ops.findDevices(uplinks.map((uplink) => uplink.device));
       const resolved = uplinks.map((uplink) => {
         const row = devices.find(uplink.device);
         return row && (uplink.scopePath === null || row.businessPath.startsWith(uplink.scopePath)) ? row : undefined;
       });
-      const fresh = await repo.claimCounters(
+      const fresh = await ops.claimCounters(
         uplinks.flatMap((uplink, index) => {
           const row = resolved[index];
           return row && uplink.counter !== null ? [{ deviceId: row.id, counter: uplink.counter }] : [];
         }),
         at,
         DUPLICATE_WINDOW_MS,
-        trx,
       );
       const changes = new Map<string, DeviceChange>();
-      const readings: { deviceId: string; signal: string; date: number; value: string }[] = [];
-      const undecoded: { deviceId: string; date: number; data: string; port: number | null; error: string }[] = [];
+      const readings: ReadingRow[] = [];
+      const undecoded: UndecodedRow[] = [];
       const outcomes: IngestOutcome[] = uplinks.map((uplink, index) => {
         const row = resolved[index];
         if (!row) return { status: 'unknown_device' };
@@ -198,14 +197,13 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
         }
         return { status: 'stored', deviceId: row.id, downlink: commission(change, uplink, date, at) };
       });
-      await repo.insertReadings(readings, trx);
-      await repo.insertUndecoded(undecoded, trx);
-      for (const change of changes.values()) await repo.saveChange(change, trx);
-      await repo.insertCommissioningEvents(
+      await ops.insertReadings(readings);
+      await ops.insertUndecoded(undecoded);
+      await ops.saveChanges([...changes.values()]);
+      await ops.insertCommissioningEvents(
         [...changes.values()].flatMap((change) =>
           change.events.map((event) => ({ deviceId: change.row.id, ...event })),
         ),
-        trx,
       );
       return { outcomes, published: [...changes.values()].flatMap(liveEventsOf) };
     });

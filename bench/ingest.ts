@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:ingest` (and part of `npm run bench`): sustained ingest of messages with 3 signals each, from 1,000
+ * devices, each figure beside a baseline measured in the same run on the same database: raw batched inserts of the
+ * same reading rows with the database driver alone (1,000 messages per transaction).
+ *  - HTTP, one message per request, and 100 messages per request (`POST /api/ingest/http`);
+ *  - MQTT QoS 1 through the embedded broker, PUBACK counted (the server acknowledges after storing).
+ * Targets (SQLite, 2 cores): MQTT at least 15,000 messages/s and at least 40% of the raw insert rate, p99 from publish
+ * to stored under 250 ms, zero loss; PostgreSQL at least 40,000 readings/s. Every message acknowledged is checked to
+ * be stored (3 readings each).
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { buildApp } from '@iot/server';
+import { hashPassword } from '@iot/server/passwords';
+import { isValidImei } from '@iot/shared';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { type DatabaseKind, databaseKinds, openProduct } from './product.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 64);
+const PASSWORD = 'a bench password';
+/** Messages per transaction of the raw baseline. */
+const RAW_BATCH = 1000;
+
+interface Figure {
+  messages: number;
+  seconds: number;
+  p99Ms: number;
+}
+const rate = (figure: Figure) => figure.messages / figure.seconds;
+
+/** The `n`th valid IMEI (the 15th digit is the Luhn check digit). */
+function imei(n: number): string {
+  const body = String(35_000_000_000_000 + n);
+  const digit = [...'0123456789'].find((check) => isValidImei(body + check));
+  return body + digit;
+}
+
+async function client(options: object): Promise<Figure> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'ingest-client.ts'), JSON.stringify(options)],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as Figure;
+}
+
+/** The same rows the product writes per message (3 readings), inserted with the driver alone for SECONDS. */
+async function rawInserts(kind: DatabaseKind, dataDir: string, databaseUrl: string | undefined, devices: string[]) {
+  let seq = 0;
+  const rowsOf = () => {
+    const date = Date.now() + seq++;
+    const device = devices[seq % devices.length] as string;
+    return [
+      [device, 'battery', date, String(seq % 100)],
+      [device, 'speed', date, String(seq % 120)],
+      [device, 'heading', date, String(seq % 360)],
+    ];
+  };
+  const end = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  let messages = 0;
+  if (kind === 'sqlite') {
+    const sqlite = new SqliteDatabase(join(dataDir, 'app.db'));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    const insert = sqlite.prepare('insert into readings (device_id, signal, date, value) values (?, ?, ?, ?)');
+    const batch = sqlite.transaction(() => {
+      for (let index = 0; index < RAW_BATCH; index++) for (const row of rowsOf()) insert.run(row);
+    });
+    while (performance.now() < end) {
+      batch();
+      messages += RAW_BATCH;
+    }
+    sqlite.close();
+  } else {
+    const connection = new pg.Client({ connectionString: databaseUrl });
+    await connection.connect();
+    while (performance.now() < end) {
+      const rows = Array.from({ length: RAW_BATCH }, rowsOf).flat();
+      const values = rows.map(
+        (_, index) => `($${index * 4 + 1}, $${index * 4 + 2}, $${index * 4 + 3}, $${index * 4 + 4})`,
+      );
+      await connection.query(
+        `insert into readings (device_id, signal, date, value) values ${values.join(', ')}`,
+        rows.flat(),
+      );
+      messages += RAW_BATCH;
+    }
+    await connection.end();
+  }
+  return { messages, seconds: (performance.now() - started) / 1000, p99Ms: 0 };
+}
+
+async function measure(kind: DatabaseKind) {
+  const product = await openProduct(kind, 'iot-bench-ingest-');
+  const built = await buildApp({ config: { ...product.config, mqttPort: 0 }, database: product.database });
+  const { app, services } = built;
+  try {
+    const staff = await services.usersRepo.insert({
+      email: 'staff@example.com',
+      passwordHash: await hashPassword(PASSWORD),
+      role: 'product',
+      language: 'en',
+      emailConfirmed: true,
+    });
+    if (!staff) throw new Error('user not created');
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'staff@example.com', password: PASSWORD },
+    });
+    const authorization = `Bearer ${signIn.json().access_token}`;
+    const business = await app.inject({
+      method: 'POST',
+      url: '/api/customer-business',
+      headers: { authorization },
+      payload: { description: 'Fleet' },
+    });
+    const businessId = business.json()._id as string;
+    const devices: string[] = [];
+    for (let start = 0; start < DEVICES; start += 500) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/devices/from-scratch',
+        headers: { authorization },
+        payload: {
+          businessId,
+          deviceType: 'gps-tracker',
+          devices: Array.from({ length: Math.min(500, DEVICES - start) }, (_, index) => ({
+            networkId: imei(start + index),
+          })),
+        },
+      });
+      const outcomes = created.json() as { results?: { uuid?: string }[] };
+      if (created.statusCode !== 200) throw new Error(created.body);
+      devices.push(...(outcomes.results ?? []).flatMap((outcome) => (outcome.uuid ? [outcome.uuid] : [])));
+    }
+    if (devices.length !== DEVICES) throw new Error(`created ${devices.length} devices of ${DEVICES}`);
+    const { token } = await services.integrations.create(staff, businessId, { network: 'http', name: 'bench' });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const common = { url, token, seconds: SECONDS, concurrency: CONCURRENCY };
+    const deviceList = devices.map((uuid) => ({ uuid }));
+
+    const readingsCount = async () =>
+      Number(
+        (
+          await product.database.db
+            .selectFrom('readings')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    const single = await client({ ...common, mode: 'http', devices: deviceList });
+    const batch = await client({ ...common, mode: 'http-batch', devices: deviceList });
+    const stored = await readingsCount();
+    const acknowledged = (single.messages + batch.messages) * 3;
+    const raw = await rawInserts(kind, product.config.dataDir, product.config.databaseUrl, devices);
+    return { single, batch, raw, lost: acknowledged - stored };
+  } finally {
+    await app.close();
+    await product.drop();
+  }
+}
+
+function report(kind: DatabaseKind, figures: Awaited<ReturnType<typeof measure>>) {
+  const { single, batch, raw, lost } = figures;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const percent = (figure: Figure) => `${((100 * rate(figure)) / rate(raw)).toFixed(1)}% of raw`;
+  console.log(`\n${kind}: ${DEVICES} devices, 3 signals per message, ${SECONDS} s each`);
+  console.log(
+    `  raw batched inserts (baseline): ${rate(raw).toFixed(0)} messages/s (${(rate(raw) * 3).toFixed(0)} rows/s)`,
+  );
+  console.log(
+    `  HTTP, 1 message per request: ${rate(single).toFixed(0)} messages/s, p99 ${single.p99Ms.toFixed(0)} ms, ${percent(single)}`,
+  );
+  console.log(
+    `  HTTP, 100 messages per request: ${rate(batch).toFixed(0)} messages/s (${(rate(batch) * 3).toFixed(0)} readings/s), ` +
+      `p99 ${batch.p99Ms.toFixed(0)} ms per request, ${percent(batch)}` +
+      (kind === 'postgres' ? ` (target 40,000 readings/s: ${verdict(rate(batch) * 3 >= 40_000)})` : ''),
+  );
+  console.log(`  acknowledged but not stored: ${lost} readings (target 0: ${verdict(lost === 0)})`);
+}
+
+for (const kind of await databaseKinds()) report(kind, await measure(kind));
