@@ -63,6 +63,21 @@ export type DownlinkSender = (deviceId: string, downlink: Downlink) => Promise<v
  */
 export const DUPLICATE_WINDOW_MS = 60 * 60 * 1000;
 
+/**
+ * A device's stored last-seen time moves only by this much or more: the column is indexed (lists sort by it), and
+ * leaving it alone lets most telemetry updates rewrite the row without touching any index (a PostgreSQL HOT update).
+ * Live events carry the exact time; lists and the "recent within 24 hours" rule do not need it finer.
+ */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** The last-seen time to store for a device after a batch. */
+export function storedLastSeen(change: DeviceChange): number | null {
+  const stored = change.row.lastSeenAt;
+  const seen = change.lastSeenAt;
+  if (seen === null || stored === null) return seen;
+  return seen - stored >= LAST_SEEN_RESOLUTION_MS || seen < stored ? seen : stored;
+}
+
 /** At most this many uplinks go into one transaction; more wait for the next. */
 const BATCH_MAX = 1000;
 

@@ -2,7 +2,7 @@ import type { CommissioningEventKind } from '@iot/shared';
 import type SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
-import type { DeviceChange } from './pipeline.js';
+import { type DeviceChange, storedLastSeen } from './pipeline.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
 
 export interface ReadingRow {
@@ -152,7 +152,7 @@ function sqliteStore(handle: DatabaseHandle, sqlite: SqliteDatabase.Database): I
       for (const change of changes) {
         saveDevice.run(
           JSON.stringify(change.signalValues),
-          change.lastSeenAt,
+          storedLastSeen(change),
           change.linkQuality,
           change.status,
           change.statusAt,
@@ -190,17 +190,24 @@ function postgresStore(handle: DatabaseHandle): IngestStore {
         const ops: StoreOps = {
           async findDevices(keys) {
             const { id, sigfox_id, lora_eui } = keysByKind(keys);
-            const rows = await trx
-              .selectFrom('devices')
-              .select(INGEST_COLUMNS)
-              .where((eb) =>
-                eb.or([
-                  eb('id', '=', sql<string>`any(${id}::text[])`),
-                  eb('sigfoxId', '=', sql<string>`any(${sigfox_id}::text[])`),
-                  eb('loraEui', '=', sql<string>`any(${lora_eui}::text[])`),
-                ]),
-              )
-              .execute();
+            // Only the kinds of key the batch holds (usually one), each an index lookup over an array.
+            const conditions = (
+              [
+                ['id', id],
+                ['sigfoxId', sigfox_id],
+                ['loraEui', lora_eui],
+              ] as const
+            ).filter(([, values]) => values.length > 0);
+            const rows =
+              conditions.length === 0
+                ? []
+                : await trx
+                    .selectFrom('devices')
+                    .select(INGEST_COLUMNS)
+                    .where((eb) =>
+                      eb.or(conditions.map(([column, values]) => eb(column, '=', sql<string>`any(${values}::text[])`))),
+                    )
+                    .execute();
             return lookup(rows);
           },
           async claimCounters(counters, at, windowMs) {
@@ -236,7 +243,7 @@ function postgresStore(handle: DatabaseHandle): IngestStore {
                   else devices.parameters_status_at end
               from unnest(${column((change) => change.row.id)}::text[],
                 ${column((change) => JSON.stringify(change.signalValues))}::text[],
-                ${column((change) => change.lastSeenAt)}::bigint[], ${column((change) => change.linkQuality)}::text[],
+                ${column(storedLastSeen)}::bigint[], ${column((change) => change.linkQuality)}::text[],
                 ${column((change) => change.status !== change.row.parametersStatus)}::boolean[],
                 ${column((change) => change.status)}::text[], ${column((change) => change.statusAt)}::bigint[])
                 as batch(id, signal_values, last_seen_at, link_quality, moved, parameters_status, parameters_status_at)
