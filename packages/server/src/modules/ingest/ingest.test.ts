@@ -337,6 +337,24 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     });
   });
 
+  it('records a parameterization timeout once per wait', async () => {
+    const { uuid, version } = await device(tracker.uuid);
+    expect(
+      (await call('PATCH', `/api/devices/${uuid}/parameters`, tokens.admin, { version, values: {} })).statusCode,
+    ).toBe(200);
+    const timeoutsOf = async () =>
+      ((await call('GET', `/api/devices/${uuid}/commissioning`, staff)).json().events as { event: string }[]).filter(
+        (event) => event.event === 'REQUESTED_PARAM_TIMEOUT',
+      ).length;
+    await t.services.commissioningTimeouts.check();
+    expect(await timeoutsOf()).toBe(0);
+    const dayAndMore = Date.now() - 25 * 60 * 60 * 1000;
+    await t.db.updateTable('devices').set({ parametersStatusAt: dayAndMore }).where('id', '=', uuid).execute();
+    await t.services.commissioningTimeouts.check();
+    await t.services.commissioningTimeouts.check();
+    expect(await timeoutsOf()).toBe(1);
+  });
+
   it('takes JSON messages one at a time or in batches, each stored once', async () => {
     const single = await ingest('/api/ingest/http', ingestTokens.http, {
       device: tracker.uuid,
