@@ -166,7 +166,7 @@ describe('the device screen', () => {
 
     await tab(en['device.tab.data']).click();
     await page.getByRole('cell', { name: 'Relative humidity' }).waitFor();
-    await page.getByText(en['device.data.chartLater']).waitFor();
+    await page.getByRole('combobox', { name: en['device.data.signals'] }).waitFor();
     await page.screenshot({ path: `${SHOTS}/en-data.png`, fullPage: true });
 
     await tab(en['device.tab.users']).click();

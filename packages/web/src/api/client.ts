@@ -78,8 +78,9 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+/** Sends one call with the language, CSRF and bearer headers; a refusal becomes an `ApiError` (a 401 ends the session). */
+async function send(method: string, path: string, body: unknown, options: RequestOptions, accept: string) {
+  const headers = new Headers({ Accept: accept });
   // A Blob (a CSV file, say) goes as it is, typed by its own type; anything else as JSON.
   const raw = body instanceof Blob;
   if (body !== undefined)
@@ -114,6 +115,11 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     }
     throw error;
   }
+  return response;
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, body, options, 'application/json');
   const text = await response.text();
   if (!text) return undefined as T;
   try {
@@ -133,4 +139,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** A server-sent events stream (`GET`): the answer with its body still to read, authenticated like any call. */
+  stream: (path: string, options?: RequestOptions) => send('GET', path, undefined, options ?? {}, 'text/event-stream'),
 };

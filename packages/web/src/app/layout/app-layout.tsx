@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
 import { BUSINESS_PANEL_WIDTH, BusinessTreePanel } from '@/features/businesses/components/business-tree-panel';
 import { usePublicKey } from '@/features/keys/api/get-public-key';
+import { useLiveEvents } from '@/features/live-events/hooks/use-live-events';
 import { NotificationsDialog } from '@/features/notifications/components/notifications-dialog';
 import { SigfoxTokensDialog } from '@/features/sigfox-tokens/components/sigfox-tokens-dialog';
 import { useSigfoxTokenWarning } from '@/features/sigfox-tokens/hooks/use-sigfox-token-warning';
@@ -43,6 +44,7 @@ export function AppLayout() {
   const currentUser = useCurrentUser();
   // A user that cannot be loaded counts as signed out here: the failure has its snackbar, the app bar offers sign-in.
   const user = currentUser.email && !currentUser.isError ? currentUser.data : null;
+  useLiveEvents(Boolean(user));
   const notifications = useNotificationsDialog();
   const vapidPublicKey = usePublicKey('vapid').data;
   const [sigfoxTokensOpen, setSigfoxTokensOpen] = useState(false);

@@ -1,3 +1,4 @@
+import { hasRank } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,6 +12,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ContentPage } from '@/components/content-page';
 import { TabLater } from '@/components/tab-later';
 import { DeviceList } from '@/features/devices/components/device-list';
+import { IntegrationsCard } from '@/features/integrations/components/integrations-card';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
 import { useBusinesses } from '../api/get-businesses';
@@ -21,7 +23,7 @@ import { BusinessTreeView } from '../components/business-tree-view';
 import { BusinessUsers } from '../components/business-users';
 import { useExpandedBusinesses } from '../components/use-expanded-businesses';
 import { businessConfigPath } from '../lib/business-paths';
-import { type BusinessTree, buildBusinessTree, businessPath } from '../lib/business-tree';
+import { type BusinessTree, buildBusinessTree, businessPath, roleOnBusiness } from '../lib/business-tree';
 
 /** The tabs of SPEC section 2, in its order. */
 const TABS = [
@@ -109,7 +111,14 @@ export function BusinessConfigPage() {
           </Tabs>
           <Box role="tabpanel" aria-label={t(`businesses.tab.${tab}`)}>
             {tab === 'hierarchy' && <Hierarchy key={business._id} tree={tree} businessId={business._id} />}
-            {tab === 'devices' && <DeviceList key={business._id} businessId={business._id} />}
+            {tab === 'devices' && (
+              <Stack spacing={2.5}>
+                {user && hasRank(roleOnBusiness(tree, business._id, user), 'admin') && (
+                  <IntegrationsCard key={business._id} businessId={business._id} />
+                )}
+                <DeviceList key={business._id} businessId={business._id} />
+              </Stack>
+            )}
             {tab === 'users' && user && (
               <BusinessUsers key={business._id} tree={tree} businessId={business._id} user={user} />
             )}

@@ -7,15 +7,16 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { TabLater } from '@/components/tab-later';
 import { usePlan } from '@/lib/plan';
 import { signalReadings } from '../lib/signal-readings';
+import { DeviceReadings } from './device-readings';
 import type { DeviceScope } from './device-scope';
 import { useDateText, useReadingText } from './signal-value';
+import { UndecodedFrames } from './undecoded-frames';
 
 /**
- * The data tab: the latest value of each signal. A chart needs the readings history, which the platform does not
- * keep yet, so where the plan has charts the tab says they are to come instead of drawing single points.
+ * The data tab: the latest value of each signal, the readings history in a range (charted where the plan has charts)
+ * and the frames the codec could not decode.
  */
 export function DeviceData({ scope }: { scope: DeviceScope }) {
   const { t } = useTranslation();
@@ -53,7 +54,8 @@ export function DeviceData({ scope }: { scope: DeviceScope }) {
           </TableBody>
         </Table>
       </TableContainer>
-      {plan.dataViewCapabilities.deviceCharts && <TabLater text={t('device.data.chartLater')} />}
+      <DeviceReadings scope={scope} withChart={plan.dataViewCapabilities.deviceCharts} />
+      <UndecodedFrames uuid={device.uuid} />
     </Stack>
   );
 }

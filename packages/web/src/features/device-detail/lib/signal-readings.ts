@@ -37,9 +37,12 @@ export function signalReadings(device: Pick<Device, 'signalValues'>, deviceType:
   return views;
 }
 
-/** The signals a threshold or a calibration applies to: numeric value signals. */
+/** What a threshold, a calibration or a chart applies to: signals that measure a number. */
+export const isNumericValueSignal = (signal: SignalDefinition) =>
+  signal.kind === 'value' && signal.valueType === 'number';
+
 export const numericValueSignals = (deviceType: DeviceTypeInfo | undefined) =>
-  deviceType?.signals.filter((signal) => signal.kind === 'value' && signal.valueType === 'number') ?? [];
+  deviceType?.signals.filter(isNumericValueSignal) ?? [];
 
 const isPosition = (value: unknown): value is { lat: number; lon: number } =>
   typeof value === 'object' &&

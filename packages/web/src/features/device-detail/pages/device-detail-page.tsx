@@ -24,6 +24,7 @@ import { useDevice } from '../api/get-device';
 import { AdvancedMenu } from '../components/advanced-menu';
 import { DeviceAlarms } from '../components/device-alarms';
 import { DeviceCalibration } from '../components/device-calibration';
+import { DeviceCommissioning } from '../components/device-commissioning';
 import { DeviceConfig } from '../components/device-config';
 import { DeviceData } from '../components/device-data';
 import { DeviceInfoForm } from '../components/device-info-form';
@@ -142,9 +143,8 @@ export function DeviceDetailPage() {
           {tab === 'users' && <DeviceUsers businessId={device.data.businessId} />}
           {tab === 'alarms' && <DeviceAlarms scope={scope} />}
           {tab === 'calibration' && <DeviceCalibration scope={scope} />}
-          {(tab === 'commissioning' || tab === 'reports' || tab === 'journeys') && (
-            <TabLater text={t('device.tabLater')} />
-          )}
+          {tab === 'commissioning' && <DeviceCommissioning scope={scope} />}
+          {(tab === 'reports' || tab === 'journeys') && <TabLater text={t('device.tabLater')} />}
         </Box>
       </Stack>
     );

@@ -1,0 +1,109 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/error-message';
+import { loadScreenPart } from '@/lib/lazy-load';
+import { useReadings } from '../api/get-readings';
+import { DEFAULT_READING_RANGE, type ReadingRange } from '../lib/reading-range';
+import { readingRows } from '../lib/readings-view';
+import { isNumericValueSignal, signalReadings } from '../lib/signal-readings';
+import type { DeviceScope } from './device-scope';
+import { ReadingRangePicker } from './reading-range-picker';
+import { ReadingsNotices } from './readings-notices';
+import { ReadingsTable } from './readings-table';
+
+const ReadingsChart = lazy(() =>
+  loadScreenPart(() => import('./readings-chart')).then((module) => ({ default: module.ReadingsChart })),
+);
+
+function ChartLoading() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', height: 320 }}>
+      <CircularProgress aria-label={t('app.loading')} />
+    </Box>
+  );
+}
+
+/**
+ * The readings history of the device's numeric signals in a range: a chart where the plan has charts, and the
+ * readings themselves in a table.
+ */
+export function DeviceReadings({ scope, withChart }: { scope: DeviceScope; withChart: boolean }) {
+  const { t } = useTranslation();
+  const { device, deviceType } = scope;
+  const chartable = useMemo(
+    () => (deviceType ? signalReadings(device, deviceType).filter((view) => isNumericValueSignal(view.signal)) : []),
+    [device, deviceType],
+  );
+  const [range, setRange] = useState<ReadingRange>(DEFAULT_READING_RANGE);
+  const [chosen, setChosen] = useState<string[]>(() => chartable.map((view) => view.key));
+  const readings = useReadings(device.uuid, chosen, range);
+
+  const byKey = useMemo(() => new Map(chartable.map((view) => [view.key, view])), [chartable]);
+  const nameOf = useCallback((key: string) => byKey.get(key)?.name ?? key, [byKey]);
+  const unitOf = useCallback((key: string) => byKey.get(key)?.signal.unit, [byKey]);
+  const answered = readings.data?.signals;
+  const rows = useMemo(() => readingRows(answered ?? []), [answered]);
+
+  if (chartable.length === 0) return null;
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'center' } }}>
+          <ReadingRangePicker range={range} onChange={setRange} />
+          <FormControl size="small" sx={{ minWidth: 220, maxWidth: { lg: 360 } }}>
+            <InputLabel id="device-readings-signals">{t('device.data.signals')}</InputLabel>
+            <Select
+              labelId="device-readings-signals"
+              multiple
+              value={chosen}
+              label={t('device.data.signals')}
+              onChange={(event) => {
+                const value = event.target.value;
+                setChosen(typeof value === 'string' ? value.split(',') : value);
+              }}
+              renderValue={(keys) => keys.map(nameOf).join(', ')}
+            >
+              {chartable.map((view) => (
+                <MenuItem key={view.key} value={view.key}>
+                  <Checkbox size="small" checked={chosen.includes(view.key)} />
+                  <ListItemText primary={view.name} />
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        </Stack>
+      </Paper>
+      {readings.isFetching && <LinearProgress aria-label={t('app.loading')} />}
+      {chosen.length === 0 ? (
+        <Alert severity="info">{t('device.data.chooseSignals')}</Alert>
+      ) : readings.isError ? (
+        <Alert severity="error">{errorMessage(t, readings.error)}</Alert>
+      ) : answered ? (
+        <>
+          <ReadingsNotices signals={answered} nameOf={nameOf} />
+          {withChart && rows.length > 0 && (
+            <Paper variant="outlined" sx={{ p: 1 }}>
+              <Suspense fallback={<ChartLoading />}>
+                <ReadingsChart signals={answered} nameOf={nameOf} />
+              </Suspense>
+            </Paper>
+          )}
+          <ReadingsTable rows={rows} nameOf={nameOf} unitOf={unitOf} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Device, DevicePage, LiveEvent } from '@iot/shared';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { deviceCommissioningKey } from '@/features/device-detail/api/get-commissioning';
+import { deviceKey } from '@/features/device-detail/api/get-device';
+import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
+import { DEVICES_KEY } from '@/features/devices/api/get-devices';
+import { i18n } from '@/i18n';
+import { createLiveEventCache, LIST_REFRESH_MS } from './apply-live-event';
+
+const device = (uuid: string): Device => ({
+  uuid,
+  description: `Sensor ${uuid}`,
+  serialNumber: null,
+  deviceType: 'th-sensor-sigfox',
+  fwVersion: null,
+  loraEUI: null,
+  mac: null,
+  sigfoxID: '1A2B',
+  IMEI: null,
+  communicationType: 'sigfox',
+  usageLicenseId: null,
+  businessId: 'b1',
+  business: { id: 'b1', description: 'North' },
+  asset: null,
+  signalValues: { humidity: { value: 60, date: '2026-11-22T09:00:00.000Z' } },
+  parameters: { values: {}, status: null },
+  parameterization: null,
+  routeDestination: null,
+  lastSeenAt: '2026-11-22T09:00:00.000Z',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  version: 3,
+});
+
+const readings: LiveEvent = {
+  type: 'readings',
+  deviceUUID: 'd1',
+  businessId: 'b1',
+  lastSeenAt: '2026-11-22T10:00:00.000Z',
+  signalValues: { temperature: { value: 4.5, date: '2026-11-22T10:00:00.000Z' } },
+};
+
+/** A cache with device d1 open and a list page of d1 and d2; flushes run when the test says. */
+function setUp() {
+  const queryClient = new QueryClient();
+  const listKey = [...DEVICES_KEY, 'filter', { businessId: 'b1' }];
+  queryClient.setQueryData(deviceKey('d1'), device('d1'));
+  queryClient.setQueryData<InfiniteData<DevicePage>>(listKey, {
+    pages: [{ items: [device('d1'), device('d2')], nextCursor: null }],
+    pageParams: [undefined],
+  });
+  const flushes: (() => void)[] = [];
+  const apply = createLiveEventCache(queryClient, i18n.t, (run, ms) => {
+    expect(ms).toBe(LIST_REFRESH_MS);
+    flushes.push(run);
+  });
+  const listed = (uuid: string) =>
+    queryClient.getQueryData<InfiniteData<DevicePage>>(listKey)?.pages[0]?.items.find((item) => item.uuid === uuid);
+  return { queryClient, apply, flushes, listed };
+}
+
+describe('the live events cache', () => {
+  it('patches the open device at once with the new values and last-seen date, keeping the others', () => {
+    const { queryClient, apply } = setUp();
+    apply(readings);
+    const open = queryClient.getQueryData<Device>(deviceKey('d1'));
+    expect(open?.lastSeenAt).toBe('2026-11-22T10:00:00.000Z');
+    expect(open?.signalValues).toEqual({
+      humidity: { value: 60, date: '2026-11-22T09:00:00.000Z' },
+      temperature: { value: 4.5, date: '2026-11-22T10:00:00.000Z' },
+    });
+  });
+
+  it('patches device lists and refreshes readings once a second at most, for every event meanwhile', async () => {
+    const { queryClient, apply, flushes, listed } = setUp();
+    const readingsQuery = vi.fn(async () => ({ signals: [] }));
+    const observer = queryClient.getQueryCache().build(queryClient, {
+      queryKey: [...deviceReadingsKey('d1'), ['temperature'], { kind: '24h' }],
+      queryFn: readingsQuery,
+    });
+    await observer.fetch();
+    readingsQuery.mockClear();
+
+    apply(readings);
+    apply({ ...readings, signalValues: { temperature: { value: 5, date: '2026-11-22T10:01:00.000Z' } } });
+    expect(flushes).toHaveLength(1);
+    expect(listed('d1')?.signalValues.temperature).toBeUndefined();
+
+    flushes[0]?.();
+    expect(listed('d1')?.signalValues.temperature?.value).toBe(5);
+    expect(listed('d1')?.lastSeenAt).toBe('2026-11-22T10:00:00.000Z');
+    expect(listed('d2')).toEqual(device('d2'));
+    expect(queryClient.getQueryState(observer.queryKey)?.isInvalidated).toBe(true);
+
+    apply(readings);
+    expect(flushes).toHaveLength(2);
+  });
+
+  it('sets the parameterization status with its label and colour', () => {
+    const { queryClient, apply, flushes, listed } = setUp();
+    apply({ type: 'parameterization', deviceUUID: 'd1', businessId: 'b1', status: 'SENT' });
+    expect(queryClient.getQueryData<Device>(deviceKey('d1'))?.parameterization).toEqual({
+      status: 'SENT',
+      label: 'Sent',
+      colour: '#9ccc65',
+    });
+    flushes[0]?.();
+    expect(listed('d1')?.parameters.status).toBe('SENT');
+  });
+
+  it('appends a commissioning event to a loaded list once, and leaves an unloaded one to its first read', () => {
+    const { queryClient, apply } = setUp();
+    const start = { event: 'COMMISSIONING_START' as const, date: '2026-11-22T10:00:00.000Z', detail: null };
+    const quality = { event: 'LINK_QUALITY_COMPUTED' as const, date: '2026-11-22T10:00:01.000Z', detail: 'GOOD' };
+    queryClient.setQueryData(deviceCommissioningKey('d1'), { events: [start] });
+    apply({ type: 'commissioning', deviceUUID: 'd1', businessId: 'b1', event: quality });
+    apply({ type: 'commissioning', deviceUUID: 'd1', businessId: 'b1', event: quality });
+    apply({ type: 'commissioning', deviceUUID: 'd2', businessId: 'b1', event: start });
+    expect(queryClient.getQueryData(deviceCommissioningKey('d1'))).toEqual({ events: [start, quality] });
+    expect(queryClient.getQueryData(deviceCommissioningKey('d2'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,126 @@
+import { type Device, type DevicePage, type LiveEvent, PARAMETERIZATION_COLOURS } from '@iot/shared';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { CommissioningEvents } from '@/features/device-detail/api/get-commissioning';
+import { deviceCommissioningKey } from '@/features/device-detail/api/get-commissioning';
+import { deviceKey } from '@/features/device-detail/api/get-device';
+import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
+import { DEVICES_KEY } from '@/features/devices/api/get-devices';
+
+type ReadingsEvent = Extract<LiveEvent, { type: 'readings' }>;
+type ParameterizationEvent = Extract<LiveEvent, { type: 'parameterization' }>;
+type DevicePatch = (device: Device) => Device;
+
+export const withReadings =
+  (event: ReadingsEvent): DevicePatch =>
+  (device) => ({
+    ...device,
+    signalValues: { ...device.signalValues, ...event.signalValues },
+    lastSeenAt: event.lastSeenAt,
+  });
+
+export const withParameterization =
+  (event: ParameterizationEvent, t: TFunction): DevicePatch =>
+  (device) => ({
+    ...device,
+    parameters: { ...device.parameters, status: event.status },
+    // The label the server would have given, from the same message table.
+    parameterization: event.status
+      ? {
+          status: event.status,
+          label: t(`device.parameterization.${event.status}`),
+          colour: PARAMETERIZATION_COLOURS[event.status],
+        }
+      : null,
+  });
+
+const DEVICE_PAGES_KEY = [...DEVICES_KEY, 'filter'] as const;
+
+/** Applies patches to the devices of every cached list page; a page without any of them is kept as it is. */
+export function patchDeviceLists(queryClient: QueryClient, patches: ReadonlyMap<string, DevicePatch[]>) {
+  queryClient.setQueriesData<InfiniteData<DevicePage>>({ queryKey: DEVICE_PAGES_KEY }, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const pages = data.pages.map((page) => {
+      if (!page.items.some((device) => patches.has(device.uuid))) return page;
+      changed = true;
+      const items = page.items.map((device) =>
+        (patches.get(device.uuid) ?? []).reduce((patched, patch) => patch(patched), device),
+      );
+      return { ...page, items };
+    });
+    return changed ? { ...data, pages } : data;
+  });
+}
+
+/** The open device: patched at once, as it is the screen the user watches. */
+export function patchDevice(queryClient: QueryClient, uuid: string, patch: DevicePatch) {
+  queryClient.setQueryData<Device>(deviceKey(uuid), (device) => (device ? patch(device) : device));
+}
+
+/** Appends a commissioning event to a cached list (skipping one already there, as a reconnect may repeat it). */
+export function appendCommissioningEvent(
+  queryClient: QueryClient,
+  event: Extract<LiveEvent, { type: 'commissioning' }>,
+) {
+  queryClient.setQueryData<CommissioningEvents>(deviceCommissioningKey(event.deviceUUID), (cached) => {
+    if (!cached) return cached;
+    const known = cached.events.some((old) => old.event === event.event.event && old.date === event.event.date);
+    return known ? cached : { events: [...cached.events, event.event] };
+  });
+}
+
+/** Lists and readings are refreshed at most this often, however fast uplinks come. */
+export const LIST_REFRESH_MS = 1_000;
+
+/**
+ * Keeps the query cache in step with the live events: the open device and its commissioning events change at once;
+ * device lists and readings queries, which may be many or costly, once a second at most for all that came meanwhile.
+ */
+export function createLiveEventCache(
+  queryClient: QueryClient,
+  t: TFunction,
+  schedule: (run: () => void, ms: number) => unknown = setTimeout,
+) {
+  let listPatches = new Map<string, DevicePatch[]>();
+  let readingsOf = new Set<string>();
+  let scheduled = false;
+
+  const flush = () => {
+    scheduled = false;
+    const patches = listPatches;
+    const devices = readingsOf;
+    listPatches = new Map();
+    readingsOf = new Set();
+    patchDeviceLists(queryClient, patches);
+    for (const uuid of devices) void queryClient.invalidateQueries({ queryKey: deviceReadingsKey(uuid) });
+  };
+  const later = (uuid: string, patch: DevicePatch) => {
+    listPatches.set(uuid, [...(listPatches.get(uuid) ?? []), patch]);
+    if (!scheduled) {
+      scheduled = true;
+      schedule(flush, LIST_REFRESH_MS);
+    }
+  };
+
+  return (event: LiveEvent) => {
+    switch (event.type) {
+      case 'readings': {
+        const patch = withReadings(event);
+        patchDevice(queryClient, event.deviceUUID, patch);
+        readingsOf.add(event.deviceUUID);
+        later(event.deviceUUID, patch);
+        break;
+      }
+      case 'parameterization': {
+        const patch = withParameterization(event, t);
+        patchDevice(queryClient, event.deviceUUID, patch);
+        later(event.deviceUUID, patch);
+        break;
+      }
+      case 'commissioning':
+        appendCommissioningEvent(queryClient, event);
+        break;
+    }
+  };
+}
