@@ -49,6 +49,7 @@ export async function openProduct(kind: DatabaseKind, prefix: string) {
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
+    MQTT_PORT: '0',
     WEB_DIST_DIR: join(dataDir, 'no-web-app'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });

@@ -68,7 +68,12 @@ async function rawHashes(): Promise<Figure> {
 
 async function startProduct() {
   const dataDir = await mkdtemp(join(tmpdir(), 'iot-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST_DIR: join(dataDir, 'no-web-app') });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    MQTT_PORT: '0',
+    WEB_DIST_DIR: join(dataDir, 'no-web-app'),
+  });
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   const { app, services } = await buildApp({ config, database });

@@ -1,4 +1,5 @@
-// `npm start`: builds the web app when it has not been built yet, then runs the server (SQLite, mail to the outbox).
+// `npm start`: builds the web app when it has not been built yet, then runs the server (SQLite, mail to the outbox)
+// with the device simulator on, so the demo devices report (SIMULATE=false in the environment turns it off).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,7 +15,10 @@ if (!existsSync(join(root, 'packages/web/dist/index.html'))) {
 }
 if (status === 0) {
   status =
-    spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, stdio: 'inherit' })
-      .status ?? 0;
+    spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, SIMULATE: process.env.SIMULATE || 'true' },
+    }).status ?? 0;
 }
 process.exitCode = status;

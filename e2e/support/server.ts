@@ -39,6 +39,8 @@ export async function startServer(options: { smtpUrl: string; webDistDir?: strin
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: options.seedDemo ? 'true' : 'false',
       LOG_LEVEL: 'warn',
+      // Browser tests run side by side: each server's broker takes any free port.
+      MQTT_PORT: '0',
       ...(options.webDistDir ? { WEB_DIST_DIR: resolve(repositoryRoot, options.webDistDir) } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

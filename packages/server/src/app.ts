@@ -36,6 +36,8 @@ import { infoRoutes } from './modules/info/routes.js';
 import { startCommissioningTimeouts } from './modules/ingest/commissioning-timeouts.js';
 import { createLiveEvents } from './modules/ingest/live-events.js';
 import { createLoraDownlinkSender } from './modules/ingest/lora-downlinks.js';
+import { mqttCredentialsRoutes } from './modules/ingest/mqtt/credentials-routes.js';
+import { startMqttTransport } from './modules/ingest/mqtt/transport.js';
 import { ingestRoutes } from './modules/ingest/network-routes.js';
 import { createIngestPipeline } from './modules/ingest/pipeline.js';
 import { readingsRoutes } from './modules/ingest/readings-routes.js';
@@ -177,6 +179,7 @@ export async function buildApp({
   });
   const readings = createReadingsService({ db, devicesRepo, events: liveEvents });
   const commissioningTimeouts = startCommissioningTimeouts({ db, events: liveEvents, log: app.log });
+  const mqtt = await startMqttTransport({ config, db, pipeline: ingest, log: app.log });
   // The signal catalogue holds at least the codecs' signals (adds only what is missing, so every start may run it).
   await signals.ensureCodecSignals();
   const services = {
@@ -195,6 +198,7 @@ export async function buildApp({
     liveEvents,
     readings,
     commissioningTimeouts,
+    mqtt,
     usersRepo,
     authRepo,
     notificationsRepo,
@@ -231,12 +235,15 @@ export async function buildApp({
       await api.register(integrationsRoutes, { auth, integrations });
       await api.register(ingestRoutes, { pipeline: ingest, integrationsRepo });
       await api.register(readingsRoutes, { auth, readings });
+      await api.register(mqttCredentialsRoutes, { auth, db, devicesRepo });
     },
     { prefix: '/api' },
   );
   await registerWebApp(app, config.webDistDir);
   app.addHook('onClose', async () => {
     commissioningTimeouts.stop();
+    // Devices stop publishing first; what they sent is then stored before the database closes.
+    await mqtt.close();
     await ingest.close();
     await mailer.close();
   });

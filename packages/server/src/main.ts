@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { type SeedResult, seedOnFirstStart } from './seed.js';
+import { loopbackUrl, startSimulator } from './simulator/start-in-process.js';
 
 function banner(config: Config, url: string, seeded: SeedResult | undefined): string {
   const lines = [`${config.productName} is running at ${url}  (API docs: ${url}/api/docs)`];
@@ -28,6 +30,7 @@ async function main() {
   const config = loadConfig();
   const database = openDatabase(config);
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
+  let simulator: { stop(): Promise<void> } | undefined;
   try {
     await migrateToLatest(database.db);
     const seeded = await seedOnFirstStart(database.db, config);
@@ -35,8 +38,24 @@ async function main() {
     ({ app } = await buildApp({ config, database }));
     await app.listen({ port: config.port, host: config.host });
     console.log(`\n${banner(config, config.publicUrl, seeded)}\n`);
+    if (config.simulate) {
+      // The server's own address, not PUBLIC_URL: a proxy in front may not be reachable from here.
+      const { port } = app.server.address() as AddressInfo;
+      const { log } = app;
+      simulator = await startSimulator({
+        config,
+        db: database.db,
+        baseUrl: loopbackUrl('http', config.host, port),
+        log,
+      }).catch((error: unknown) => {
+        // The demo's devices going quiet is no reason to refuse to serve.
+        log.error({ err: error }, 'device simulator not started');
+        return undefined;
+      });
+    }
   } catch (error) {
     // Close what was opened, so the process ends instead of waiting on a pool or a socket.
+    await simulator?.stop();
     await app?.close();
     await database.close();
     throw error;
@@ -46,6 +65,7 @@ async function main() {
   // Once the server and the database are closed nothing is left to wait for, and the process ends by itself.
   const shutdown = async (signal: string) => {
     running.log.info({ signal }, 'shutting down');
+    await simulator?.stop();
     await running.close();
     await database.close();
   };

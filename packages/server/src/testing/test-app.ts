@@ -19,6 +19,8 @@ export async function startTestApp(
     SMTP_URL: inbox.url,
     PUBLIC_URL: 'http://app.test',
     LOG_LEVEL: 'silent',
+    // Test apps run side by side: each embedded broker takes any free port.
+    MQTT_PORT: '0',
     WEB_DIST_DIR: `${database.dataDir}/no-web-app`,
     ...env,
   });

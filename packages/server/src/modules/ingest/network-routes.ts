@@ -1,5 +1,4 @@
 import {
-  type DeviceMessage,
   ErrorResponse,
   HttpIngestRequest,
   hexToBytes,
@@ -12,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import type { IntegrationsRepo } from '../integrations/repo.js';
+import { deviceMessageUplink } from './device-message.js';
 import type { InboundUplink, IngestOutcome, IngestPipeline } from './pipeline.js';
 
 const tags = ['ingest'];
@@ -93,22 +93,6 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
     throw new AppError('validation.failed', {}, fields);
   }
   return parsed.data;
-}
-
-/** The message of a Wi-Fi or cellular device (MQTT or HTTP) as the pipeline takes it. */
-export function deviceMessageUplink(deviceId: string, message: DeviceMessage, scopePath: string | null): InboundUplink {
-  return {
-    network: 'ip',
-    device: { id: deviceId },
-    scopePath,
-    counter: message.seq,
-    receivedAt: new Date(message.ts ?? Date.now()),
-    payload:
-      'values' in message
-        ? { kind: 'values', values: message.values }
-        : { kind: 'frame', bytes: hexToBytes(message.data), port: message.port ?? null },
-    ...(message.rssi === undefined ? {} : { radio: { rssi: message.rssi } }),
-  };
 }
 
 function assertKnown(outcome: IngestOutcome, device: string) {

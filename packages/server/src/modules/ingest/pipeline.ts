@@ -78,8 +78,13 @@ export function storedLastSeen(change: DeviceChange): number | null {
   return seen - stored >= LAST_SEEN_RESOLUTION_MS || seen < stored ? seen : stored;
 }
 
-/** At most this many uplinks go into one transaction; more wait for the next. */
-const BATCH_MAX = 1000;
+/**
+ * At most this many uplinks go into one transaction; more wait for the next. Readings are indexed by device, so each
+ * transaction touches about one index page per device whatever its size: bigger batches write far fewer pages per
+ * reading (measured on SQLite, 1,000 devices: 66k readings/s at 1,000 uplinks per transaction, 115k at 5,000), while
+ * one batch still commits well within the latency a publisher waits for its acknowledgement.
+ */
+export const BATCH_MAX = 4000;
 
 /** Sigfox downlinks are exactly 8 bytes. */
 const SIGFOX_DOWNLINK_HEX = 16;

@@ -1,0 +1,46 @@
+import { DeviceMessage, hexToBytes } from '@iot/shared';
+import type { InboundUplink } from './pipeline.js';
+
+/** The uplink a Wi-Fi or cellular device's MQTT message stands for; undefined when it is not JSON of the documented shape. */
+export function uplinkOf(deviceId: string, payload: Buffer, now = new Date()): InboundUplink | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const parsed = DeviceMessage.safeParse(json);
+  // The device authenticated itself with its own credentials: no integration narrows where it may be.
+  return parsed.success ? deviceMessageUplink(deviceId, parsed.data, null, now) : undefined;
+}
+
+/** A device message (MQTT, or the HTTP JSON call within an integration's `scopePath`) as the pipeline takes it. */
+export function deviceMessageUplink(
+  deviceId: string,
+  message: DeviceMessage,
+  scopePath: string | null,
+  now = new Date(),
+): InboundUplink {
+  return {
+    network: 'ip',
+    device: { id: deviceId },
+    scopePath,
+    counter: message.seq,
+    receivedAt: message.ts === undefined ? now : new Date(message.ts),
+    payload:
+      'values' in message
+        ? { kind: 'values', values: message.values }
+        : { kind: 'frame', bytes: hexToBytes(message.data), port: message.port ?? null },
+    ...(message.rssi === undefined ? {} : { radio: { rssi: message.rssi } }),
+  };
+}
+
+/** `devices/{id}/up` → id; undefined for any other topic. */
+export function deviceOfUpTopic(topic: string): string | undefined {
+  const match = /^devices\/([^/+#]+)\/up$/.exec(topic);
+  return match?.[1];
+}
+
+/** What a device reads on its `down` topic. */
+export const downlinkMessage = (downlink: { hex: string; port: number | null }) =>
+  Buffer.from(JSON.stringify({ data: downlink.hex, port: downlink.port }));

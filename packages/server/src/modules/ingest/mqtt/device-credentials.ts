@@ -1,0 +1,29 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../../db/schema.js';
+
+/** Devices publish on their own `up` topic and receive parameters on their own `down` topic. */
+export const topicUp = (deviceId: string) => `devices/${deviceId}/up`;
+export const topicDown = (deviceId: string) => `devices/${deviceId}/down`;
+
+// A random 32-byte secret has nothing to guess, so a fast hash is enough (no salt, no argon2 per connect).
+const hashOf = (password: string) => createHash('sha256').update(password, 'utf8').digest('hex');
+
+/** A new password for the device; it replaces the previous one, which stops working at once. */
+export async function issueDevicePassword(db: Database, deviceId: string): Promise<string> {
+  const password = randomBytes(32).toString('base64url');
+  await db
+    .updateTable('devices')
+    .set({ mqttPasswordHash: hashOf(password) })
+    .where('id', '=', deviceId)
+    .execute();
+  return password;
+}
+
+/** Whether `password` is the device's current MQTT password; a device without one never matches. */
+export async function verifyDevicePassword(db: Database, deviceId: string, password: string): Promise<boolean> {
+  const row = await db.selectFrom('devices').select('mqttPasswordHash').where('id', '=', deviceId).executeTakeFirst();
+  if (!row?.mqttPasswordHash) return false;
+  const expected = Buffer.from(row.mqttPasswordHash, 'hex');
+  const given = Buffer.from(hashOf(password), 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,163 @@
+import type { Device } from '@iot/shared';
+import type { MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from '../../../testing/test-database.js';
+import { connectDevice, type MqttTestApp, startMqttTestApp } from './test-harness.js';
+
+describe.each(databaseKinds())('MQTT ingest through the embedded broker on %s', (kind) => {
+  let h: MqttTestApp;
+  const clients: MqttClient[] = [];
+
+  beforeAll(async () => {
+    h = await startMqttTestApp(kind);
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+  });
+  afterAll(async () => h?.close());
+
+  async function deviceWithCredentials(): Promise<{ device: Device; password: string }> {
+    const device = await h.createDevice();
+    const issued = await h.issueCredentials(device.uuid);
+    expect(issued.statusCode, issued.body).toBe(200);
+    return { device, password: issued.json().password };
+  }
+
+  async function connect(username: string, password: string, clientId?: string) {
+    const client = await connectDevice(h.port, username, password, clientId ? { clientId } : {});
+    clients.push(client);
+    return client;
+  }
+
+  const readingsOf = (deviceId: string) =>
+    h.t.db
+      .selectFrom('readings')
+      .select(['signal', 'date', 'value'])
+      .where('deviceId', '=', deviceId)
+      .orderBy('signal')
+      .execute();
+
+  it('issues credentials to administrators of the device only', async () => {
+    const device = await h.createDevice();
+    expect(
+      (await h.t.request({ method: 'POST', url: `/api/devices/${device.uuid}/mqtt-credentials` })).statusCode,
+    ).toBe(401);
+    expect((await h.issueCredentials('no-such-device')).statusCode).toBe(404);
+    const operator = await h.t.createUser(`operator-${kind}@example.com`, 'a good password');
+    await h.t.services.businessesRepo.setEntry(h.businessId, operator.id, 'user', Date.now());
+    const token = await h.t.signIn(`operator-${kind}@example.com`, 'a good password');
+    expect((await h.issueCredentials(device.uuid, token)).statusCode).toBe(403);
+    const issued = await h.issueCredentials(device.uuid);
+    expect(issued.json()).toEqual({
+      username: device.uuid,
+      password: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      topicUp: `devices/${device.uuid}/up`,
+      topicDown: `devices/${device.uuid}/down`,
+    });
+  });
+
+  it('refuses a wrong password, a device without credentials and the client id of another device', async () => {
+    const { device, password } = await deviceWithCredentials();
+    await expect(connect(device.uuid, `${password}x`)).rejects.toThrow(/Bad username or password/i);
+    const bare = await h.createDevice();
+    await expect(connect(bare.uuid, password)).rejects.toThrow(/Bad username or password/i);
+    await expect(connect(device.uuid, password, bare.uuid)).rejects.toThrow(/Identifier rejected/i);
+    const renewed = await h.issueCredentials(device.uuid);
+    await expect(connect(device.uuid, password)).rejects.toThrow(/Bad username or password/i);
+    await expect(connect(device.uuid, renewed.json().password)).resolves.toBeDefined();
+  });
+
+  it("closes the connection of a device publishing on another device's topic, storing nothing", async () => {
+    const mine = await deviceWithCredentials();
+    const other = await h.createDevice();
+    const client = await connect(mine.device.uuid, mine.password);
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    client.publish(`devices/${other.uuid}/up`, JSON.stringify({ seq: 1, values: { speed: 1 } }), { qos: 1 });
+    await closed;
+    expect(await readingsOf(other.uuid)).toEqual([]);
+  });
+
+  it("refuses a subscription to another device's downlinks", async () => {
+    const mine = await deviceWithCredentials();
+    const other = await h.createDevice();
+    const client = await connect(mine.device.uuid, mine.password);
+    // The broker answers SUBACK with the failure code 0x80, which mqtt.js turns into an error.
+    await expect(client.subscribeAsync(`devices/${other.uuid}/down`, { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    const granted = await client.subscribeAsync(`devices/${mine.device.uuid}/down`, { qos: 1 });
+    expect(granted.map((grant) => grant.qos)).toEqual([1]);
+    expect(client.connected).toBe(true);
+  });
+
+  it('acknowledges a QoS 1 message once its readings and latest values are stored', async () => {
+    const { device, password } = await deviceWithCredentials();
+    const client = await connect(device.uuid, password);
+    const ts = Date.UTC(2026, 0, 2, 3, 4, 5);
+    await client.publishAsync(
+      `devices/${device.uuid}/up`,
+      JSON.stringify({ seq: 7, ts, values: { speed: 12.5, battery: 80, moving: true }, rssi: -60 }),
+      { qos: 1 },
+    );
+    // Nothing to wait for: PUBACK came after the commit.
+    expect(await readingsOf(device.uuid)).toEqual([
+      { signal: 'battery', date: ts, value: '80' },
+      { signal: 'moving', date: ts, value: 'true' },
+      { signal: 'speed', date: ts, value: '12.5' },
+    ]);
+    const row = await h.t.db
+      .selectFrom('devices')
+      .select(['signalValues', 'lastSeenAt'])
+      .where('id', '=', device.uuid)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.signalValues)).toEqual({
+      battery: { value: 80, date: ts },
+      moving: { value: true, date: ts },
+      speed: { value: 12.5, date: ts },
+    });
+    expect(row.lastSeenAt).toBe(ts);
+  });
+
+  it('stores a frame through the codec, and the same seq twice only once', async () => {
+    const { device, password } = await deviceWithCredentials();
+    const client = await connect(device.uuid, password);
+    // Heartbeat frame: battery 55 %, moving.
+    const message = JSON.stringify({ seq: 3, data: '023701' });
+    await client.publishAsync(`devices/${device.uuid}/up`, message, { qos: 1 });
+    await client.publishAsync(`devices/${device.uuid}/up`, message, { qos: 1 });
+    const readings = await readingsOf(device.uuid);
+    expect(readings.filter((reading) => reading.signal === 'battery').map((reading) => reading.value)).toEqual(['55']);
+    expect(new Set(readings.map((reading) => reading.signal)).size).toBe(readings.length);
+  });
+
+  it('acknowledges a malformed message without storing it', async () => {
+    const { device, password } = await deviceWithCredentials();
+    const client = await connect(device.uuid, password);
+    await client.publishAsync(`devices/${device.uuid}/up`, 'not json', { qos: 1 });
+    await client.publishAsync(`devices/${device.uuid}/up`, JSON.stringify({ values: { speed: 1 } }), { qos: 1 });
+    expect(await readingsOf(device.uuid)).toEqual([]);
+    expect(client.connected).toBe(true);
+  });
+
+  it('sends waiting parameters on the down topic after the next uplink', async () => {
+    const { device, password } = await deviceWithCredentials();
+    const set = await h.t.request({
+      method: 'PATCH',
+      url: `/api/devices/${device.uuid}/parameters`,
+      token: h.staff,
+      payload: { version: device.version, values: { movingPeriod: 30, stoppedPeriod: 60 } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const client = await connect(device.uuid, password);
+    await client.subscribeAsync(`devices/${device.uuid}/down`, { qos: 1 });
+    const received = new Promise<[string, Buffer]>((resolve) =>
+      client.once('message', (topic, payload) => resolve([topic, payload])),
+    );
+    await client.publishAsync(`devices/${device.uuid}/up`, JSON.stringify({ seq: 1, values: { battery: 90 } }), {
+      qos: 1,
+    });
+    const [topic, payload] = await received;
+    expect(topic).toBe(`devices/${device.uuid}/down`);
+    expect(JSON.parse(payload.toString())).toEqual({ data: '01001e003c', port: null });
+    const downlink = await h.t.request({ method: 'GET', url: `/api/devices/${device.uuid}/downlink`, token: h.staff });
+    expect(downlink.json().status).toBe('SENT');
+  });
+});

@@ -1,0 +1,149 @@
+import type { Device } from '@iot/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MqttTestApp, startMqttTestApp } from '../modules/ingest/mqtt/test-harness.js';
+import { databaseKinds } from '../testing/test-database.js';
+import { provisionSimulator, SIMULATOR_INTEGRATIONS } from './provision.js';
+import { createSimulator, type SimulatorLog } from './runner.js';
+
+const quiet: SimulatorLog = { info: () => {}, warn: () => {} };
+
+describe.each(databaseKinds())('device simulator on %s', (kind) => {
+  let harness: MqttTestApp;
+  let baseUrl: string;
+  const devices: Record<'sensor' | 'meter' | 'tracker' | 'spare', Device> = {} as Record<
+    'sensor' | 'meter' | 'tracker' | 'spare',
+    Device
+  >;
+
+  async function createDevice(serialNumber: string, payload: Record<string, string>): Promise<Device> {
+    const response = await harness.t.request({
+      method: 'POST',
+      url: '/api/devices',
+      token: harness.staff,
+      payload: { businessId: harness.businessId, serialNumber, ...payload },
+    });
+    if (response.statusCode !== 201) throw new Error(`device not created: ${response.body}`);
+    return response.json();
+  }
+
+  const readingsOf = async (deviceId: string) =>
+    harness.t.db.selectFrom('readings').select(['signal', 'value']).where('deviceId', '=', deviceId).execute();
+
+  const signalValuesOf = async (deviceId: string): Promise<Record<string, unknown>> => {
+    const row = await harness.t.db
+      .selectFrom('devices')
+      .select('signalValues')
+      .where('id', '=', deviceId)
+      .executeTakeFirstOrThrow();
+    return JSON.parse(row.signalValues);
+  };
+
+  beforeAll(async () => {
+    harness = await startMqttTestApp(kind);
+    baseUrl = await harness.t.app.listen({ port: 0, host: '127.0.0.1' });
+    devices.sensor = await createDevice('DEMO-0001', { deviceType: 'th-sensor-sigfox', sigfoxID: '1A2B01' });
+    devices.meter = await createDevice('DEMO-0002', { deviceType: 'water-meter-lora', loraEUI: '70B3D57ED0001001' });
+    devices.tracker = await createDevice('DEMO-0003', { deviceType: 'gps-tracker', IMEI: '356938035643809' });
+    devices.spare = await createDevice('DEMO-0004', { deviceType: 'water-meter-lora', loraEUI: '70B3D57ED0001099' });
+    // As the seed leaves them: the demo devices were seen, except the spare one.
+    await harness.t.db
+      .updateTable('devices')
+      .set({ lastSeenAt: Date.now() - 60_000 })
+      .where('id', '!=', devices.spare.uuid)
+      .execute();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('replaces its integrations at each start and plays the demo devices seen before', async () => {
+    await provisionSimulator(harness.t.db, { mqtt: false });
+    const played = await provisionSimulator(harness.t.db, { mqtt: false });
+    expect(played.map((device) => device.id).sort()).toEqual(
+      [devices.sensor.uuid, devices.meter.uuid, devices.tracker.uuid].sort(),
+    );
+    const integrations = await harness.t.db
+      .selectFrom('integrations')
+      .select(['name', 'network'])
+      .where('businessId', '=', harness.businessId)
+      .orderBy('name')
+      .execute();
+    expect(integrations).toEqual([
+      { name: SIMULATOR_INTEGRATIONS.chirpstack, network: 'chirpstack' },
+      { name: SIMULATOR_INTEGRATIONS.http, network: 'http' },
+      { name: SIMULATOR_INTEGRATIONS.sigfox, network: 'sigfox' },
+    ]);
+  });
+
+  it('sends one uplink of each device over Sigfox, ChirpStack and MQTT, stored as readings', async () => {
+    // A wrong HTTP token: falling back to HTTP would be refused, so a stored uplink came over MQTT.
+    const played = (await provisionSimulator(harness.t.db, { mqtt: true })).map((device) =>
+      device.route.network === 'ip' ? { ...device, route: { ...device.route, httpToken: 'itg_wrong' } } : device,
+    );
+    const warnings: string[] = [];
+    const simulator = createSimulator({
+      baseUrl,
+      devices: played,
+      mqttUrl: `mqtt://127.0.0.1:${harness.port}`,
+      log: { info: () => {}, warn: (_details, message) => warnings.push(message) },
+    });
+    try {
+      await simulator.connect();
+      await simulator.sendAll();
+    } finally {
+      await simulator.stop();
+    }
+    expect(warnings).toEqual([]);
+    const sensorReadings = await readingsOf(devices.sensor.uuid);
+    expect(sensorReadings.map((reading) => reading.signal)).toContain('temperature');
+    expect(Object.keys(await signalValuesOf(devices.sensor.uuid))).toContain('humidity');
+    expect((await readingsOf(devices.meter.uuid)).map((reading) => reading.signal)).toContain('pulse_count');
+    expect(Object.keys(await signalValuesOf(devices.meter.uuid))).toContain('volume');
+    expect(Object.keys(await signalValuesOf(devices.tracker.uuid))).toContain('battery');
+    expect(await readingsOf(devices.spare.uuid)).toEqual([]);
+  });
+
+  it('falls back to the HTTP call without a broker, and a restart is not taken for resent frames', async () => {
+    const before = (await readingsOf(devices.tracker.uuid)).length;
+    const played = await provisionSimulator(harness.t.db, { mqtt: false });
+    const warnings: string[] = [];
+    const log: SimulatorLog = { info: () => {}, warn: (_details, message) => warnings.push(message) };
+    // Each run a couple of seconds after the previous test's, as a restarted process would be.
+    const first = createSimulator({ baseUrl, devices: played, log, now: () => Date.now() + 2_000 });
+    await first.sendAll();
+    await first.stop();
+    const afterFirst = (await readingsOf(devices.tracker.uuid)).length;
+    expect(afterFirst).toBeGreaterThan(before);
+    // A restarted simulator, seconds later, knows nothing of the counters sent.
+    const restarted = createSimulator({ baseUrl, devices: played, log, now: () => Date.now() + 4_000 });
+    await restarted.sendAll();
+    await restarted.stop();
+    expect(warnings).toEqual([]);
+    expect((await readingsOf(devices.tracker.uuid)).length).toBeGreaterThan(afterFirst);
+    const duplicates = await harness.t.db
+      .selectFrom('uplinkCounters')
+      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .where('deviceId', '=', devices.sensor.uuid)
+      .executeTakeFirstOrThrow();
+    expect(Number(duplicates.count)).toBe(3);
+  });
+
+  it('starts sending on its own within the first-frame delay and stops cleanly', async () => {
+    const before = (await readingsOf(devices.meter.uuid)).length;
+    const played = await provisionSimulator(harness.t.db, { mqtt: false });
+    const simulator = createSimulator({
+      baseUrl,
+      devices: played,
+      log: quiet,
+      firstFrameWithinMs: 200,
+      now: () => Date.now() + 6_000,
+    });
+    simulator.start();
+    for (let attempt = 0; attempt < 100 && (await readingsOf(devices.meter.uuid)).length === before; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await simulator.stop();
+    expect((await readingsOf(devices.meter.uuid)).length).toBeGreaterThan(before);
+  });
+});
