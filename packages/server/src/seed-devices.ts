@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type CommunicationType, communicationType, type ParameterizationStatus } from '@iot/shared';
+import {
+  bytesToHex,
+  type CommunicationType,
+  communicationType,
+  findDeviceType,
+  type ParameterizationStatus,
+} from '@iot/shared';
 import type { Database } from './db/schema.js';
 import type { DevicesRepo } from './modules/devices/repo.js';
 
@@ -81,6 +87,9 @@ export async function insertDemoDevices(
     for (const demo of DEMO_DEVICES[business.description] ?? []) {
       const seenAt = demo.seenMinutesAgo === undefined ? null : now - demo.seenMinutesAgo * MINUTE_MS;
       const communication: CommunicationType = communicationType(demo.ids);
+      // Parameters that wait or were sent are the type's defaults, encoded, so the device's next uplinks move them on.
+      const pending = demo.parametersStatus === 'WAITING' || demo.parametersStatus === 'SENT';
+      const encoded = pending ? findDeviceType(demo.deviceType)?.codec.encodeDownlink?.({}) : undefined;
       await devices.insert(
         {
           id: randomUUID(),
@@ -100,6 +109,9 @@ export async function insertDemoDevices(
             Object.fromEntries(Object.entries(demo.values ?? {}).map(([key, value]) => [key, { value, date: seenAt }])),
           ),
           parametersStatus: demo.parametersStatus ?? null,
+          ...(encoded?.ok
+            ? { downlinkData: bytesToHex(encoded.bytes), downlinkPort: encoded.port, parametersStatusAt: now }
+            : {}),
           routeDestination: null,
           lastSeenAt: seenAt,
           createdAt: now,
