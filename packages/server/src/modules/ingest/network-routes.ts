@@ -16,6 +16,8 @@ import type { InboundUplink, IngestOutcome, IngestPipeline } from './pipeline.js
 
 const tags = ['ingest'];
 const TOKEN_HEADER = 'x-integration-token';
+/** A fleet's uplinks would bury every other line of the log: only their warnings and errors are logged. */
+const INGEST_LOG_LEVEL = 'warn';
 
 const Hex = (maxBytes: number) => z.string().regex(new RegExp(`^([0-9a-fA-F]{2}){0,${maxBytes}}$`));
 const Flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]);
@@ -132,6 +134,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/ingest/sigfox',
     {
+      logLevel: INGEST_LOG_LEVEL,
       onRequest: requireIntegration('sigfox'),
       schema: {
         tags,
@@ -166,6 +169,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/ingest/lora/chirpstack',
     {
+      logLevel: INGEST_LOG_LEVEL,
       onRequest: requireIntegration('chirpstack'),
       schema: {
         tags,
@@ -209,6 +213,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/ingest/lora/ttn',
     {
+      logLevel: INGEST_LOG_LEVEL,
       onRequest: requireIntegration('ttn'),
       schema: {
         tags,
@@ -257,6 +262,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/ingest/http',
     {
+      logLevel: INGEST_LOG_LEVEL,
       onRequest: requireIntegration('http'),
       schema: {
         tags,
