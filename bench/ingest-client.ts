@@ -66,7 +66,8 @@ async function runMqtt() {
       mqtt.connectAsync(options.mqttUrl ?? '', {
         username: device.uuid,
         password: device.password ?? '',
-        clientId: `bench-${device.uuid}`,
+        // The embedded broker takes a device's own uuid, or its uuid and a suffix, as client id.
+        clientId: `${device.uuid}-bench`,
         reconnectPeriod: 0,
       }),
     ),

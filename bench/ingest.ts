@@ -21,6 +21,8 @@ import { type DatabaseKind, databaseKinds, openProduct } from './product.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 64);
+/** QoS 1 messages each MQTT device has out unacknowledged at once (an MQTT client's in-flight window). */
+const MQTT_IN_FLIGHT = Number(process.env.BENCH_INGEST_MQTT_IN_FLIGHT ?? 4);
 const PASSWORD = 'a bench password';
 /** Messages per transaction of the raw baseline: the most the product's pipeline puts in one (its BATCH_MAX). */
 const RAW_BATCH = 4000;
@@ -154,12 +156,28 @@ async function measure(kind: DatabaseKind) {
             .executeTakeFirstOrThrow()
         ).count,
       );
+    const withPasswords = [];
+    for (const uuid of devices) {
+      const issued = await app.inject({
+        method: 'POST',
+        url: `/api/devices/${uuid}/mqtt-credentials`,
+        headers: { authorization },
+      });
+      withPasswords.push({ uuid, password: issued.json().password as string });
+    }
     const single = await client({ ...common, mode: 'http', devices: deviceList });
     const batch = await client({ ...common, mode: 'http-batch', devices: deviceList });
+    const published = await client({
+      ...common,
+      mode: 'mqtt',
+      concurrency: MQTT_IN_FLIGHT * DEVICES,
+      devices: withPasswords,
+      mqttUrl: `mqtt://127.0.0.1:${services.mqtt.port}`,
+    });
     const stored = await readingsCount();
-    const acknowledged = (single.messages + batch.messages) * 3;
+    const acknowledged = (single.messages + batch.messages + published.messages) * 3;
     const raw = await rawInserts(kind, product.config.dataDir, product.config.databaseUrl, devices);
-    return { single, batch, raw, lost: acknowledged - stored };
+    return { single, batch, mqtt: published, raw, lost: acknowledged - stored };
   } finally {
     await app.close();
     await product.drop();
@@ -167,7 +185,7 @@ async function measure(kind: DatabaseKind) {
 }
 
 function report(kind: DatabaseKind, figures: Awaited<ReturnType<typeof measure>>) {
-  const { single, batch, raw, lost } = figures;
+  const { single, batch, mqtt, raw, lost } = figures;
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const percent = (figure: Figure) => `${((100 * rate(figure)) / rate(raw)).toFixed(1)}% of raw`;
   console.log(`\n${kind}: ${DEVICES} devices, 3 signals per message, ${SECONDS} s each`);
@@ -181,6 +199,14 @@ function report(kind: DatabaseKind, figures: Awaited<ReturnType<typeof measure>>
     `  HTTP, 100 messages per request: ${rate(batch).toFixed(0)} messages/s (${(rate(batch) * 3).toFixed(0)} readings/s), ` +
       `p99 ${batch.p99Ms.toFixed(0)} ms per request, ${percent(batch)}` +
       (kind === 'postgres' ? ` (target 40,000 readings/s: ${verdict(rate(batch) * 3 >= 40_000)})` : ''),
+  );
+  console.log(
+    `  MQTT QoS 1, publish to PUBACK (stored): ${rate(mqtt).toFixed(0)} messages/s (${(rate(mqtt) * 3).toFixed(0)} ` +
+      `readings/s), p99 ${mqtt.p99Ms.toFixed(0)} ms, ${percent(mqtt)}` +
+      (kind === 'sqlite'
+        ? ` (targets 15,000 messages/s: ${verdict(rate(mqtt) >= 15_000)}; 40% of raw: ` +
+          `${verdict(rate(mqtt) >= 0.4 * rate(raw))}; p99 < 250 ms: ${verdict(mqtt.p99Ms < 250)})`
+        : ` (target 40,000 readings/s: ${verdict(rate(mqtt) * 3 >= 40_000)})`),
   );
   console.log(`  acknowledged but not stored: ${lost} readings (target 0: ${verdict(lost === 0)})`);
 }
