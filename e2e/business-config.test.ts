@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
+import { apiOf, type ListedBusiness } from './support/api.js';
 import { openBrowser, rgb } from './support/browser.js';
 import { ADMIN, startServer } from './support/server.js';
 import { apiSignIn } from './support/session.js';
@@ -31,20 +32,7 @@ beforeEach(async () => {
 });
 afterEach(async () => browser?.close());
 
-interface ListedBusiness {
-  _id: string;
-  slug: string;
-  description: string;
-}
-
-async function businessNamed(token: string, description: string): Promise<ListedBusiness> {
-  const response = await fetch(`${server.url}/api/customer-business`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const found = ((await response.json()) as ListedBusiness[]).find((business) => business.description === description);
-  if (!found) throw new Error(`no business ${description}`);
-  return found;
-}
+const businessNamed = (token: string, description: string) => apiOf(server.url).businessNamed(token, description);
 
 async function configOf(token: string, business: ListedBusiness) {
   const response = await fetch(`${server.url}/api/customer-business/${business._id}/config`, {

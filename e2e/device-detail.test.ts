@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
+import { apiOf, type ListedBusiness } from './support/api.js';
 import { openBrowser } from './support/browser.js';
 import { ADMIN, startServer } from './support/server.js';
 import { apiSignIn } from './support/session.js';
@@ -30,29 +31,10 @@ beforeEach(async () => {
 });
 afterEach(async () => browser?.close());
 
-interface ListedBusiness {
-  _id: string;
-  slug: string;
-  description: string;
-}
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function businessNamed(token: string, description: string): Promise<ListedBusiness> {
-  const found = (await call<ListedBusiness[]>(token, 'GET', '/customer-business')).find(
-    (business) => business.description === description,
-  );
-  if (!found) throw new Error(`no business ${description}`);
-  return found;
-}
+const api = () => apiOf(server.url);
+const call = <T>(token: string, method: string, path: string, body?: unknown) =>
+  api().call<T>(token, method, path, body);
+const businessNamed = (token: string, description: string) => api().businessNamed(token, description);
 
 /** A TH-S sensor in North region with a valve output, made through the API as provider staff. */
 async function createDevice(token: string, north: ListedBusiness, sigfoxID: string) {

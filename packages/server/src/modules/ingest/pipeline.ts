@@ -272,7 +272,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
 
     /** Which of these devices exist in the scope, so a call naming an unknown one can be refused before storing any. */
     async unknownDevices(keys: DeviceKey[], scopePath: string | null): Promise<DeviceKey[]> {
-      const devices = await repo.findDevices(keys, db);
+      const devices = await store.findDevices(keys);
       return keys.filter((key) => {
         const row = devices.find(key);
         return !row || (scopePath !== null && !row.businessPath.startsWith(scopePath));
@@ -281,7 +281,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
 
     /** The network acknowledged a downlink (ChirpStack `ack`): the parameters are confirmed. */
     async confirmDownlink(device: DeviceKey, scopePath: string) {
-      const row = (await repo.findDevices([device], db)).find(device);
+      const row = (await store.findDevices([device])).find(device);
       if (!row?.businessPath.startsWith(scopePath) || row.parametersStatus !== 'SENT') return;
       const at = now();
       await repo.setStatus(row.id, 'SENT', 'CONFIRMED', at);

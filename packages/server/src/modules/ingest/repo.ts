@@ -25,45 +25,8 @@ export const INGEST_COLUMNS = [
 ] as const satisfies readonly (keyof DevicesTable)[];
 export type IngestDeviceRow = Pick<Selectable<DevicesTable>, (typeof INGEST_COLUMNS)[number]>;
 
-/** A device key as the lookup maps hold it. */
-const keyText = (key: DeviceKey) =>
-  'id' in key ? `i:${key.id}` : 'sigfoxId' in key ? `s:${key.sigfoxId}` : `l:${key.loraEui}`;
-
 export function createIngestRepo(db: Database) {
   return {
-    /** The devices behind a batch's keys, in one query. */
-    async findDevices(keys: DeviceKey[], trx: Executor) {
-      const ids = new Set<string>();
-      const sigfoxIds = new Set<string>();
-      const loraEuis = new Set<string>();
-      for (const key of keys) {
-        if ('id' in key) ids.add(key.id);
-        else if ('sigfoxId' in key) sigfoxIds.add(key.sigfoxId);
-        else loraEuis.add(key.loraEui);
-      }
-      const rows =
-        keys.length === 0
-          ? []
-          : await trx
-              .selectFrom('devices')
-              .select(INGEST_COLUMNS)
-              .where((eb) =>
-                eb.or([
-                  ...(ids.size > 0 ? [eb('id', 'in', [...ids])] : []),
-                  ...(sigfoxIds.size > 0 ? [eb('sigfoxId', 'in', [...sigfoxIds])] : []),
-                  ...(loraEuis.size > 0 ? [eb('loraEui', 'in', [...loraEuis])] : []),
-                ]),
-              )
-              .execute();
-      const byKey = new Map<string, IngestDeviceRow>();
-      for (const row of rows) {
-        byKey.set(`i:${row.id}`, row);
-        if (row.sigfoxId) byKey.set(`s:${row.sigfoxId}`, row);
-        if (row.loraEui) byKey.set(`l:${row.loraEui}`, row);
-      }
-      return { find: (key: DeviceKey) => byKey.get(keyText(key)) };
-    },
-
     findById(id: string) {
       return db.selectFrom('devices').select(INGEST_COLUMNS).where('id', '=', id).executeTakeFirst();
     },

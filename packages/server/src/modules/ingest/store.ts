@@ -1,7 +1,8 @@
 import type { CommissioningEventKind } from '@iot/shared';
 import type SqliteDatabase from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { Database, DatabaseSchema } from '../../db/schema.js';
 import { type DeviceChange, storedLastSeen } from './pipeline.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
 
@@ -49,6 +50,8 @@ export interface StoreOps {
 
 export interface IngestStore {
   transaction<T>(work: (ops: StoreOps) => Promise<T>): Promise<T>;
+  /** The devices behind some keys, outside any batch. */
+  findDevices: StoreOps['findDevices'];
 }
 
 const keyText = (key: DeviceKey) =>
@@ -166,6 +169,7 @@ function sqliteStore(handle: DatabaseHandle, sqlite: SqliteDatabase.Database): I
   };
 
   return {
+    findDevices: (keys) => handle.db.connection().execute(() => ops.findDevices(keys)),
     transaction(work) {
       return handle.db.connection().execute(async () => {
         begin.run();
@@ -185,35 +189,39 @@ function sqliteStore(handle: DatabaseHandle, sqlite: SqliteDatabase.Database): I
 function postgresStore(handle: DatabaseHandle): IngestStore {
   const { db } = handle;
   return {
-    transaction(work) {
-      return db.transaction().execute(async (trx) => {
-        const ops: StoreOps = {
-          async findDevices(keys) {
-            const { id, sigfox_id, lora_eui } = keysByKind(keys);
-            // Only the kinds of key the batch holds (usually one), each an index lookup over an array.
-            const conditions = (
-              [
-                ['id', id],
-                ['sigfoxId', sigfox_id],
-                ['loraEui', lora_eui],
-              ] as const
-            ).filter(([, values]) => values.length > 0);
-            const rows =
-              conditions.length === 0
-                ? []
-                : await trx
-                    .selectFrom('devices')
-                    .select(INGEST_COLUMNS)
-                    .where((eb) =>
-                      eb.or(conditions.map(([column, values]) => eb(column, '=', sql<string>`any(${values}::text[])`))),
-                    )
-                    .execute();
-            return lookup(rows);
-          },
-          async claimCounters(counters, at, windowMs) {
-            const rows = distinct(counters);
-            if (rows.length === 0) return claims(new Set());
-            const returned = await sql<{ deviceId: string; counter: string | number }>`
+    findDevices: (keys) => postgresOps(db).findDevices(keys),
+    transaction: (work) => db.transaction().execute((trx) => work(postgresOps(trx))),
+  };
+}
+
+function postgresOps(trx: Database | Transaction<DatabaseSchema>): StoreOps {
+  return {
+    async findDevices(keys) {
+      const { id, sigfox_id, lora_eui } = keysByKind(keys);
+      // Only the kinds of key the batch holds (usually one), each an index lookup over an array.
+      const conditions = (
+        [
+          ['id', id],
+          ['sigfoxId', sigfox_id],
+          ['loraEui', lora_eui],
+        ] as const
+      ).filter(([, values]) => values.length > 0);
+      const rows =
+        conditions.length === 0
+          ? []
+          : await trx
+              .selectFrom('devices')
+              .select(INGEST_COLUMNS)
+              .where((eb) =>
+                eb.or(conditions.map(([column, values]) => eb(column, '=', sql<string>`any(${values}::text[])`))),
+              )
+              .execute();
+      return lookup(rows);
+    },
+    async claimCounters(counters, at, windowMs) {
+      const rows = distinct(counters);
+      if (rows.length === 0) return claims(new Set());
+      const returned = await sql<{ deviceId: string; counter: string | number }>`
               insert into uplink_counters (device_id, counter, received_at)
               select device_id, counter, ${at}::bigint
               from unnest(${rows.map((row) => row.deviceId)}::text[], ${rows.map((row) => row.counter)}::bigint[])
@@ -221,22 +229,22 @@ function postgresStore(handle: DatabaseHandle): IngestStore {
               on conflict (device_id, counter) do update set received_at = excluded.received_at
               where uplink_counters.received_at < ${at - windowMs}
               returning device_id, counter`.execute(trx);
-            return claims(new Set(returned.rows.map((row) => `${row.deviceId}:${Number(row.counter)}`)));
-          },
-          async insertReadings(rows) {
-            if (rows.length === 0) return;
-            await sql`insert into readings (device_id, signal, date, value)
+      return claims(new Set(returned.rows.map((row) => `${row.deviceId}:${Number(row.counter)}`)));
+    },
+    async insertReadings(rows) {
+      if (rows.length === 0) return;
+      await sql`insert into readings (device_id, signal, date, value)
               select * from unnest(${rows.map((row) => row.deviceId)}::text[], ${rows.map((row) => row.signal)}::text[],
                 ${rows.map((row) => row.date)}::bigint[], ${rows.map((row) => row.value)}::text[])`.execute(trx);
-          },
-          async insertUndecoded(rows) {
-            if (rows.length > 0) await trx.insertInto('undecodedFrames').values(rows).execute();
-          },
-          async saveChanges(changes) {
-            if (changes.length === 0) return;
-            const column = <T>(pick: (change: DeviceChange) => T) => changes.map(pick);
-            // The status is written only where the batch moved it, so parameters a user set meanwhile stay.
-            await sql`update devices set signal_values = batch.signal_values, last_seen_at = batch.last_seen_at,
+    },
+    async insertUndecoded(rows) {
+      if (rows.length > 0) await trx.insertInto('undecodedFrames').values(rows).execute();
+    },
+    async saveChanges(changes) {
+      if (changes.length === 0) return;
+      const column = <T>(pick: (change: DeviceChange) => T) => changes.map(pick);
+      // The status is written only where the batch moved it, so parameters a user set meanwhile stay.
+      await sql`update devices set signal_values = batch.signal_values, last_seen_at = batch.last_seen_at,
                 link_quality = batch.link_quality,
                 parameters_status = case when batch.moved then batch.parameters_status else devices.parameters_status end,
                 parameters_status_at = case when batch.moved then batch.parameters_status_at
@@ -248,13 +256,9 @@ function postgresStore(handle: DatabaseHandle): IngestStore {
                 ${column((change) => change.status)}::text[], ${column((change) => change.statusAt)}::bigint[])
                 as batch(id, signal_values, last_seen_at, link_quality, moved, parameters_status, parameters_status_at)
               where devices.id = batch.id`.execute(trx);
-          },
-          async insertCommissioningEvents(rows) {
-            if (rows.length > 0) await trx.insertInto('commissioningEvents').values(rows).execute();
-          },
-        };
-        return work(ops);
-      });
+    },
+    async insertCommissioningEvents(rows) {
+      if (rows.length > 0) await trx.insertInto('commissioningEvents').values(rows).execute();
     },
   };
 }
