@@ -2,7 +2,8 @@
  * The load side of `bench/ingest.ts`, in a process of its own as real senders would be: for SECONDS it sends messages
  * of DEVICES devices (3 signals each, a fresh `seq` each time) as fast as the server answers, with CONCURRENCY
  * requests in flight, and prints `{ messages, seconds, p99Ms }` as JSON. Modes: `http` (one message per request),
- * `http-batch` (100 messages per request), `mqtt` (QoS 1 publishes, PUBACK counted; one connection per device).
+ * `http-batch` (100 messages per request), `mqtt` (QoS 1 publishes, PUBACK counted; one connection per device; with
+ * `rate`, at that steady rate rather than as fast as acknowledged, for the latency a publisher sees short of saturation).
  */
 import mqtt from 'mqtt';
 
@@ -14,12 +15,16 @@ interface Options {
   seconds: number;
   concurrency: number;
   mqttUrl?: string;
+  /** The first message counter: each run takes its own range, so no message of one run repeats one of another. */
+  firstSeq: number;
+  /** MQTT at a steady rate (messages per second, over all devices) instead of as fast as acknowledged. */
+  rate?: number;
 }
 
 const BATCH = 100;
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
-let seq = Date.now();
+let seq = options.firstSeq;
 const message = () => ({
   seq: seq++,
   values: { battery: 50 + (seq % 50), speed: seq % 120, heading: seq % 360 },
@@ -77,6 +82,24 @@ async function runMqtt() {
   const end = performance.now() + options.seconds * 1000;
   // Each connection keeps CONCURRENCY / devices publishes in flight, at least one.
   const inFlight = Math.max(1, Math.round(options.concurrency / clients.length));
+  // At a steady rate each device publishes on its own schedule, whether or not its last message was acknowledged.
+  const period = options.rate ? (clients.length / options.rate) * 1000 : 0;
+  async function paced(client: mqtt.MqttClient, uuid: string) {
+    const pending: Promise<void>[] = [];
+    let next = performance.now() + Math.random() * period;
+    while (next < end) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+      next += period;
+      const started = performance.now();
+      pending.push(
+        client.publishAsync(`devices/${uuid}/up`, JSON.stringify(message()), { qos: 1 }).then(() => {
+          latencies.push(performance.now() - started);
+          messages += 1;
+        }),
+      );
+    }
+    await Promise.all(pending);
+  }
   async function worker(client: mqtt.MqttClient, uuid: string) {
     while (performance.now() < end) {
       const started = performance.now();
@@ -87,9 +110,10 @@ async function runMqtt() {
   }
   const started = performance.now();
   await Promise.all(
-    clients.flatMap((client, index) =>
-      Array.from({ length: inFlight }, () => worker(client, (options.devices[index] as { uuid: string }).uuid)),
-    ),
+    clients.flatMap((client, index) => {
+      const { uuid } = options.devices[index] as { uuid: string };
+      return period > 0 ? [paced(client, uuid)] : Array.from({ length: inFlight }, () => worker(client, uuid));
+    }),
   );
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(clients.map((client) => client.endAsync()));
