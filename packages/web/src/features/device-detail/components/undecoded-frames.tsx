@@ -37,7 +37,7 @@ export function UndecodedFrames({ uuid }: { uuid: string }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateText(frame.date)}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{frame.data}</TableCell>
                 <TableCell align="right">{frame.port ?? '—'}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{frame.error}</TableCell>
+                <TableCell>{t(`device.data.frameError.${frame.error}`, { defaultValue: frame.error })}</TableCell>
               </TableRow>
             ))}
           </TableBody>
