@@ -170,7 +170,7 @@ export async function buildApp({
   const assetTypes = createAssetTypesService({ db, assetTypesRepo });
   const integrationsRepo = createIntegrationsRepo(db);
   const integrations = createIntegrationsService({ integrationsRepo, businessesRepo });
-  const liveEvents = createLiveEvents();
+  const liveEvents = await createLiveEvents({ database, databaseUrl: config.databaseUrl, log: app.log });
   const ingest = createIngestPipeline({
     database,
     events: liveEvents,
@@ -245,6 +245,7 @@ export async function buildApp({
     // Devices stop publishing first; what they sent is then stored before the database closes.
     await mqtt.close();
     await ingest.close();
+    await liveEvents.close();
     await mailer.close();
   });
 

@@ -22,6 +22,7 @@ export async function startTestApp(
     // Test apps run side by side: each embedded broker takes any free port.
     MQTT_PORT: '0',
     WEB_DIST_DIR: `${database.dataDir}/no-web-app`,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
   configure?.(config);

@@ -40,17 +40,17 @@ export function startCommissioningTimeouts({
         overdue.map((device) => ({ deviceId: device.id, event, detail: null, date: at })),
         db,
       );
-      for (const device of overdue) {
-        events.publish({
+      events.publish(
+        overdue.map((device) => ({
           businessPath: device.businessPath,
           event: {
-            type: 'commissioning',
+            type: 'commissioning' as const,
             deviceUUID: device.id,
             businessId: device.businessId,
             event: { event, detail: null, date: new Date(at).toISOString() },
           },
-        });
-      }
+        })),
+      );
     }
     await repo.pruneCounters(at - DUPLICATE_WINDOW_MS);
   }

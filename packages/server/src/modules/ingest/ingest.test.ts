@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BusinessRole, Device, LiveEvent } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/database.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
 
@@ -39,6 +41,35 @@ const until = async (check: () => Promise<boolean> | boolean) => {
   }
   throw new Error('condition not met in time');
 };
+
+/** Reads the live event stream of the server at `address` as the user of `token`. */
+async function openEvents(address: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${address}/api/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const events: LiveEvent[] = [];
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        const lines = buffer.split('\n');
+        buffer = lines.pop() ?? '';
+        for (const line of lines) if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
+      }
+    } catch {
+      // Aborted at the end of the test.
+    }
+  })();
+  return { events, close: () => controller.abort() };
+}
 
 describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
   let t: TestApp;
@@ -402,35 +433,8 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
 
   it('streams live events only about devices the user may see', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const open = async (token: string) => {
-      const controller = new AbortController();
-      const response = await fetch(`${address}/api/events`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal: controller.signal,
-      });
-      expect(response.headers.get('content-type')).toContain('text/event-stream');
-      const events: LiveEvent[] = [];
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      void (async () => {
-        try {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) return;
-            buffer += decoder.decode(value, { stream: true });
-            const lines = buffer.split('\n');
-            buffer = lines.pop() ?? '';
-            for (const line of lines) if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
-          }
-        } catch {
-          // Aborted at the end of the test.
-        }
-      })();
-      return { events, close: () => controller.abort() };
-    };
-    const viewer = await open(tokens.viewer ?? '');
-    const bravo = await open(tokens.bravo ?? '');
+    const viewer = await openEvents(address, tokens.viewer ?? '');
+    const bravo = await openEvents(address, tokens.bravo ?? '');
     const bravoIntegration = await call('POST', `${BUSINESSES}/${nodes.Bravo}/integrations`, tokens.bravo, {
       network: 'http',
       name: 'Bravo live',
@@ -449,5 +453,24 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(readingsOf(bravo.events).map((event) => event.deviceUUID)).toEqual([bravoTracker.uuid]);
     viewer.close();
     bravo.close();
+  });
+
+  it.runIf(kind === 'postgres')('relays live events to the streams of another server process', async () => {
+    const database = openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
+    const other = await buildApp({ config: t.config, database });
+    try {
+      const address = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const viewer = await openEvents(address, tokens.viewer ?? '');
+      await ingest('/api/ingest/http', ingestTokens.http, { device: tracker.uuid, seq: 9100, values: { battery: 33 } });
+      await until(() => viewer.events.some((event) => event.type === 'readings'));
+      expect(viewer.events.find((event) => event.type === 'readings')).toMatchObject({
+        deviceUUID: tracker.uuid,
+        signalValues: { battery: { value: 33 } },
+      });
+      viewer.close();
+    } finally {
+      await other.app.close();
+      await database.close();
+    }
   });
 });

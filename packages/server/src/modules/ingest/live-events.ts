@@ -1,5 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { LiveEvent } from '@iot/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseHandle } from '../../db/database.js';
 
 /** An event with the path of the business it is about, so each listener can keep only what its user may see. */
 export interface LiveEventEnvelope {
@@ -7,23 +11,126 @@ export interface LiveEventEnvelope {
   event: LiveEvent;
 }
 
-export type LiveEvents = ReturnType<typeof createLiveEvents>;
+export interface LiveEvents {
+  /** Sends the events to every open stream, of this process and, on PostgreSQL, of every other server process. */
+  publish(envelopes: LiveEventEnvelope[]): void;
+  subscribe(listener: (envelope: LiveEventEnvelope) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** The PostgreSQL channel server processes relay events on. */
+const CHANNEL = 'live_events';
+/** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
+const PAYLOAD_MAX = 7_500;
+const RECONNECT_MS = 1_000;
 
 /**
- * The events of this process, fanned out to every open stream. One process holds its own streams; with several
- * server processes each would relay the others' events (PostgreSQL LISTEN/NOTIFY, ARCHITECTURE.md "Scale").
+ * The events of the platform, fanned out to every open stream. With SQLite there is one server process. On
+ * PostgreSQL several processes may serve (behind a load balancer, splitting an MQTT stream): each event goes out as a
+ * NOTIFY, and every process, this one included, hands what it hears to its own streams (ARCHITECTURE.md "Scale").
  */
-export function createLiveEvents() {
+export async function createLiveEvents(options: {
+  database: DatabaseHandle;
+  databaseUrl: string | undefined;
+  log: FastifyBaseLogger;
+}): Promise<LiveEvents> {
   const emitter = new EventEmitter();
   // One listener per open browser stream: there is no leak to warn about.
   emitter.setMaxListeners(0);
+  const deliver = (envelopes: LiveEventEnvelope[]) => {
+    for (const envelope of envelopes) emitter.emit('event', envelope);
+  };
+  const subscribe = (listener: (envelope: LiveEventEnvelope) => void) => {
+    emitter.on('event', listener);
+    return () => {
+      emitter.off('event', listener);
+    };
+  };
+  const { databaseUrl, log } = options;
+  if (options.database.kind !== 'postgres' || !databaseUrl) {
+    return { publish: deliver, subscribe, close: async () => {} };
+  }
+
+  const relay = await startRelay(databaseUrl, deliver, log);
   return {
-    publish(envelope: LiveEventEnvelope) {
-      emitter.emit('event', envelope);
+    publish(envelopes) {
+      if (envelopes.length === 0) return;
+      // Without the relay this process's own events would not reach its own streams either: deliver them here.
+      if (!relay.listening()) {
+        deliver(envelopes);
+        return;
+      }
+      for (const payload of payloads(envelopes)) {
+        sql`select pg_notify(${CHANNEL}, ${payload})`.execute(options.database.db).catch((error: unknown) => {
+          log.warn({ err: error }, 'live events not relayed: delivered to this process only');
+          deliver(JSON.parse(payload) as LiveEventEnvelope[]);
+        });
+      }
     },
-    subscribe(listener: (envelope: LiveEventEnvelope) => void): () => void {
-      emitter.on('event', listener);
-      return () => emitter.off('event', listener);
+    subscribe,
+    close: relay.close,
+  };
+}
+
+/** The envelopes as JSON arrays each small enough for one notification (an envelope too big for one goes alone). */
+function payloads(envelopes: LiveEventEnvelope[]): string[] {
+  const result: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const envelope of envelopes) {
+    const text = JSON.stringify(envelope);
+    if (current.length > 0 && size + text.length + 1 > PAYLOAD_MAX) {
+      result.push(`[${current.join(',')}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(text);
+    size += text.length + 1;
+  }
+  if (current.length > 0) result.push(`[${current.join(',')}]`);
+  return result.filter((payload) => payload.length < PAYLOAD_MAX);
+}
+
+/** A connection of its own that LISTENs (a pooled one may not), reopened when it drops. */
+async function startRelay(url: string, deliver: (envelopes: LiveEventEnvelope[]) => void, log: FastifyBaseLogger) {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function connect() {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === CHANNEL && message.payload) deliver(JSON.parse(message.payload) as LiveEventEnvelope[]);
+    });
+    next.on('error', (error) => {
+      log.warn({ err: error }, 'live events relay lost its connection: reconnecting');
+      if (client === next) client = null;
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`listen ${CHANNEL}`);
+    client = next;
+  }
+
+  function scheduleReconnect() {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch((error: unknown) => {
+        log.warn({ err: error }, 'live events relay not reconnected yet');
+        scheduleReconnect();
+      });
+    }, RECONNECT_MS);
+    timer.unref();
+  }
+
+  await connect();
+  return {
+    listening: () => client !== null,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end();
     },
   };
 }

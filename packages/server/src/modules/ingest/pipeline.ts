@@ -141,7 +141,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
         batch.forEach((pending, index) => {
           pending.resolve(outcomes[index] as IngestOutcome);
         });
-        for (const event of published) events.publish(event);
+        events.publish(published);
         deliverDownlinks(batch, outcomes);
       } catch (error) {
         for (const pending of batch) pending.reject(error);
@@ -286,10 +286,12 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       const at = now();
       await repo.setStatus(row.id, 'SENT', 'CONFIRMED', at);
       await repo.insertCommissioningEvents([{ deviceId: row.id, event: 'OK', detail: null, date: at }], db);
-      events.publish({
-        businessPath: row.businessPath,
-        event: { type: 'parameterization', deviceUUID: row.id, businessId: row.businessId, status: 'CONFIRMED' },
-      });
+      events.publish([
+        {
+          businessPath: row.businessPath,
+          event: { type: 'parameterization', deviceUUID: row.id, businessId: row.businessId, status: 'CONFIRMED' },
+        },
+      ]);
     },
 
     setIpDownlinkSender(send: DownlinkSender) {
