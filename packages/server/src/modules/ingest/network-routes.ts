@@ -275,16 +275,22 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { businessPath } = integrationOf(request);
       const messages = Array.isArray(request.body) ? request.body : [request.body];
-      // A batch naming an unknown device is refused whole, before anything of it is stored.
-      const unknown = await pipeline.unknownDevices(
-        messages.map((message) => ({ id: message.device })),
-        businessPath,
-      );
-      const [first] = unknown;
-      if (first && 'id' in first) throw new AppError('ingest.unknown_device', { device: first.id });
+      // A batch naming an unknown device is refused whole, before anything of it is stored (one message of an unknown
+      // device is refused by the pipeline itself, storing nothing, without this extra query).
+      if (messages.length > 1) {
+        const [first] = await pipeline.unknownDevices(
+          messages.map((message) => ({ id: message.device })),
+          businessPath,
+        );
+        if (first && 'id' in first) throw new AppError('ingest.unknown_device', { device: first.id });
+      }
       const outcomes = await Promise.all(
         messages.map((message) => pipeline.ingest(deviceMessageUplink(message.device, message, businessPath))),
       );
+      const [only] = messages;
+      if (only && outcomes[0]?.status === 'unknown_device') {
+        throw new AppError('ingest.unknown_device', { device: only.device });
+      }
       return {
         stored: outcomes.filter((outcome) => outcome.status === 'stored').length,
         duplicates: outcomes.filter((outcome) => outcome.status === 'duplicate').length,

@@ -7,7 +7,18 @@ export type IntegrationRow = Selectable<IntegrationsTable>;
 /** Tokens are random (32 bytes): a fast hash keeps them safe at rest, a slow one would only slow every callback. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * How long a token's integration is kept in memory: every uplink presents a token, and looking it up each time would
+ * cost a query per message. A change in this process clears it at once; another process's change, or a move of the
+ * business, shows within this.
+ */
+const TOKEN_CACHE_MS = 5_000;
+const TOKEN_CACHE_MAX = 10_000;
+
+type TokenIntegration = IntegrationRow & { businessPath: string };
+
 export function createIntegrationsRepo(db: Database) {
+  const byToken = new Map<string, { integration: TokenIntegration | undefined; until: number }>();
   return {
     ofBusiness(businessId: string) {
       return db
@@ -24,23 +35,32 @@ export function createIntegrationsRepo(db: Database) {
     },
 
     /** The integration a token belongs to, with the path of its business (the subtree its devices are in). */
-    findByToken(token: string) {
-      return db
+    async findByToken(token: string): Promise<TokenIntegration | undefined> {
+      const hash = hashToken(token);
+      const cached = byToken.get(hash);
+      if (cached && cached.until > Date.now()) return cached.integration;
+      const integration = await db
         .selectFrom('integrations')
         .innerJoin('businesses', 'businesses.id', 'integrations.businessId')
         .selectAll('integrations')
         .select('businesses.path as businessPath')
-        .where('integrations.tokenHash', '=', hashToken(token))
+        .where('integrations.tokenHash', '=', hash)
         .executeTakeFirst();
+      if (byToken.size >= TOKEN_CACHE_MAX) byToken.clear();
+      byToken.set(hash, { integration, until: Date.now() + TOKEN_CACHE_MS });
+      return integration;
     },
 
     async insert(row: IntegrationRow) {
+      // A token tried before it existed is remembered as unknown.
+      byToken.clear();
       await db.insertInto('integrations').values(row).execute();
       return row;
     },
 
     /** Saves over `version`; undefined when another save came first. */
     update(id: string, version: number, changes: Updateable<IntegrationsTable>) {
+      byToken.clear();
       return db
         .updateTable('integrations')
         .set({ ...changes, version: version + 1 })
@@ -51,6 +71,7 @@ export function createIntegrationsRepo(db: Database) {
     },
 
     async delete(id: string) {
+      byToken.clear();
       await db.deleteFrom('integrations').where('id', '=', id).execute();
     },
   };
