@@ -104,12 +104,14 @@ export function createDeviceDetailsService({
     version: number,
     needed: BusinessRole,
     changes: (device: ScopedDeviceRow) => Updateable<DevicesTable>,
+    alsoInTransaction?: (device: ScopedDeviceRow, trx: Transaction<DatabaseSchema>) => Promise<void>,
   ): Promise<ScopedDeviceRow> {
     await db.transaction().execute(async (trx) => {
       const device = await reachable(user, uuid, trx);
       assertRole(device, needed);
       if (!(await devicesRepo.updateIfVersion(device.id, version, changes(device), trx)))
         throw new AppError('conflict');
+      await alsoInTransaction?.(device, trx);
     });
     return reachable(user, uuid);
   }
@@ -355,9 +357,21 @@ export function createDeviceDetailsService({
     },
 
     /** Forgets what the device reported: its latest values and when it was last seen. */
+    /** Forgets everything the device sent: its readings, undecodable frames, commissioning and latest values. */
     async wipeLogData(user: UserRow, uuid: string) {
       const device = await reachable(user, uuid);
-      await save(user, uuid, device.version, MANAGE_ROLE, () => ({ signalValues: '{}', lastSeenAt: null }));
+      await save(
+        user,
+        uuid,
+        device.version,
+        MANAGE_ROLE,
+        () => ({ signalValues: '{}', lastSeenAt: null, linkQuality: null }),
+        async ({ id }, trx) => {
+          for (const table of ['readings', 'undecodedFrames', 'commissioningEvents', 'uplinkCounters'] as const) {
+            await trx.deleteFrom(table).where('deviceId', '=', id).execute();
+          }
+        },
+      );
     },
 
     async setRoute(user: UserRow, uuid: string, destination: string | null) {

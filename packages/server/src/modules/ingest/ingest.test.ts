@@ -473,4 +473,15 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       await database.close();
     }
   });
+
+  it('wipes what a device sent: readings, undecodable frames, commissioning and latest values', async () => {
+    expect(await count('readings', lpp.uuid)).toBeGreaterThan(0);
+    const wipe = await call('POST', '/api/devices/advanced/wipe-log-data', tokens.admin, { deviceUUID: lpp.uuid });
+    expect(wipe.statusCode).toBeLessThan(300);
+    for (const table of ['readings', 'undecodedFrames', 'commissioningEvents'] as const) {
+      expect(await count(table, lpp.uuid), table).toBe(0);
+    }
+    expect((await device(lpp.uuid)).signalValues).toEqual({});
+    expect(await count('readings', tracker.uuid)).toBeGreaterThan(0);
+  });
 });
