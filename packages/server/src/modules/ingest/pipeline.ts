@@ -161,10 +161,12 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
         const route = uplink.lora;
         delivery = repo.findById(deviceId).then((row) => row && options.sendLoraDownlink?.(route, row, downlink));
       }
-      delivery?.catch(async (error: unknown) => {
-        log.warn({ err: error, deviceId }, 'downlink not delivered: parameters wait for the next uplink');
-        await repo.setStatus(deviceId, 'SENT', 'WAITING', now());
-      });
+      delivery
+        ?.catch(async (error: unknown) => {
+          log.warn({ err: error, deviceId }, 'downlink not delivered: parameters wait for the next uplink');
+          await repo.setStatus(deviceId, 'SENT', 'WAITING', now());
+        })
+        .catch((error: unknown) => log.error({ err: error, deviceId }, 'parameterization status not restored'));
     });
   }
 
