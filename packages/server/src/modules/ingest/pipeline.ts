@@ -1,109 +1,26 @@
-import {
-  type CommissioningEventKind,
-  findDeviceType,
-  findSignal,
-  type LinkQuality,
-  linkQuality,
-  type ParameterizationStatus,
-  type RadioMetadata,
-  type Reading,
-  type SignalValue,
-} from '@iot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.js';
+import {
+  BATCH_MAX,
+  type Downlink,
+  type DownlinkSender,
+  type InboundUplink,
+  type IngestOutcome,
+  type LoraRoute,
+  storeBatch,
+} from './batch.js';
 import type { LiveEvents } from './live-events.js';
 import { createIngestRepo, type DeviceKey, type IngestDeviceRow } from './repo.js';
-import { createIngestStore, type ReadingRow, type UndecodedRow } from './store.js';
+import { createIngestStore } from './store.js';
 
+export type { Downlink, InboundUplink, IngestOutcome, LoraRoute, UplinkPayload } from './batch.js';
+export { DUPLICATE_WINDOW_MS } from './batch.js';
 export type { DeviceKey } from './repo.js';
-
-/** A LoRa uplink's way back: the integration it came through and, on The Things Stack, the ids the push needs. */
-export interface LoraRoute {
-  integrationId: string;
-  ttn?: { applicationId: string; deviceId: string };
-}
-
-export type UplinkPayload =
-  | { kind: 'frame'; bytes: Uint8Array; port: number | null }
-  | { kind: 'values'; values: Record<string, SignalValue> };
-
-/** One uplink as every network's transport hands it over, normalised. */
-export interface InboundUplink {
-  /** `ip`: Wi-Fi and cellular devices, over MQTT or the HTTP JSON call. */
-  network: 'sigfox' | 'lora' | 'ip';
-  device: DeviceKey;
-  /** The integration's business path: a device outside it is unknown. Null when the device authenticated itself. */
-  scopePath: string | null;
-  /** The device's message counter (Sigfox sequence number, LoRa frame counter, `seq`); null when it has none. */
-  counter: number | null;
-  /** When the message was sent, as the network or the device says; readings carry this date. */
-  receivedAt: Date;
-  payload: UplinkPayload;
-  radio?: RadioMetadata;
-  /** Sigfox bidirectional callback: the network waits for the downlink in the answer. */
-  downlinkRequested?: boolean;
-  lora?: LoraRoute;
-}
-
-export interface Downlink {
-  hex: string;
-  port: number | null;
-}
-
-export type IngestOutcome =
-  | { status: 'stored' | 'duplicate'; deviceId: string; downlink: Downlink | null }
-  | { status: 'unknown_device' };
-
-export type DownlinkSender = (deviceId: string, downlink: Downlink) => Promise<void>;
-
-/**
- * A counter seen again within this time is the same message resent (network retries, an MQTT client resending
- * after a reconnect); seen again later, it is a new message whose counter wrapped or restarted (a Sigfox sequence
- * after 4,096 messages, a LoRa device that rejoined).
- */
-export const DUPLICATE_WINDOW_MS = 60 * 60 * 1000;
-
-/**
- * A device's stored last-seen time moves only by this much or more: the column is indexed (lists sort by it), and
- * leaving it alone lets most telemetry updates rewrite the row without touching any index (a PostgreSQL HOT update).
- * Live events carry the exact time; lists and the "recent within 24 hours" rule do not need it finer.
- */
-export const LAST_SEEN_RESOLUTION_MS = 60_000;
-
-/** The last-seen time to store for a device after a batch. */
-export function storedLastSeen(change: DeviceChange): number | null {
-  const stored = change.row.lastSeenAt;
-  const seen = change.lastSeenAt;
-  if (seen === null || stored === null) return seen;
-  return seen - stored >= LAST_SEEN_RESOLUTION_MS || seen < stored ? seen : stored;
-}
-
-/**
- * At most this many uplinks go into one transaction; more wait for the next. Readings are indexed by device, so each
- * transaction touches about one index page per device whatever its size: bigger batches write far fewer pages per
- * reading (measured on SQLite, 1,000 devices: 66k readings/s at 1,000 uplinks per transaction, 115k at 5,000), while
- * one batch still commits well within the latency a publisher waits for its acknowledgement.
- */
-export const BATCH_MAX = 4000;
-
-/** Sigfox downlinks are exactly 8 bytes. */
-const SIGFOX_DOWNLINK_HEX = 16;
 
 interface Pending {
   uplink: InboundUplink;
   resolve(outcome: IngestOutcome): void;
   reject(error: unknown): void;
-}
-
-interface DeviceChange {
-  row: IngestDeviceRow;
-  signalValues: Record<string, { value: SignalValue; date: number }>;
-  changedSignals: Set<string>;
-  lastSeenAt: number | null;
-  linkQuality: LinkQuality | null;
-  status: ParameterizationStatus | null;
-  statusAt: number | null;
-  events: { event: CommissioningEventKind; detail: string | null; date: number }[];
 }
 
 export interface IngestPipelineOptions {
@@ -137,7 +54,8 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       const batch = queue.slice(0, BATCH_MAX);
       queue = queue.slice(BATCH_MAX);
       try {
-        const { outcomes, published } = await storeBatch(batch.map((pending) => pending.uplink));
+        const uplinks = batch.map((pending) => pending.uplink);
+        const { outcomes, published } = await store.transaction((ops) => storeBatch(ops, uplinks, now()));
         batch.forEach((pending, index) => {
           pending.resolve(outcomes[index] as IngestOutcome);
         });
@@ -168,99 +86,6 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
         })
         .catch((error: unknown) => log.error({ err: error, deviceId }, 'parameterization status not restored'));
     });
-  }
-
-  async function storeBatch(uplinks: InboundUplink[]) {
-    return store.transaction(async (ops) => {
-      const at = now();
-      const devices = await ops.findDevices(uplinks.map((uplink) => uplink.device));
-      const resolved = uplinks.map((uplink) => {
-        const row = devices.find(uplink.device);
-        return row && (uplink.scopePath === null || row.businessPath.startsWith(uplink.scopePath)) ? row : undefined;
-      });
-      const fresh = await ops.claimCounters(
-        uplinks.flatMap((uplink, index) => {
-          const row = resolved[index];
-          return row && uplink.counter !== null ? [{ deviceId: row.id, counter: uplink.counter }] : [];
-        }),
-        at,
-        DUPLICATE_WINDOW_MS,
-      );
-      const changes = new Map<string, DeviceChange>();
-      const readings: ReadingRow[] = [];
-      const undecoded: UndecodedRow[] = [];
-      const outcomes: IngestOutcome[] = uplinks.map((uplink, index) => {
-        const row = resolved[index];
-        if (!row) return { status: 'unknown_device' };
-        if (uplink.counter !== null && !fresh.take(row.id, uplink.counter)) {
-          return { status: 'duplicate', deviceId: row.id, downlink: null };
-        }
-        const change = changes.get(row.id) ?? startChange(row);
-        changes.set(row.id, change);
-        const date = uplink.receivedAt.getTime();
-        const decoded = decode(row, uplink);
-        if (decoded.ok) {
-          for (const reading of decoded.readings) {
-            const time = reading.date.getTime();
-            readings.push({
-              deviceId: row.id,
-              signal: reading.signal,
-              date: time,
-              value: JSON.stringify(reading.value),
-            });
-            const latest = change.signalValues[reading.signal];
-            if (!latest || latest.date <= time) {
-              change.signalValues[reading.signal] = { value: reading.value, date: time };
-              change.changedSignals.add(reading.signal);
-            }
-          }
-        } else {
-          undecoded.push({ deviceId: row.id, date, data: decoded.data, port: decoded.port, error: decoded.error });
-        }
-        return { status: 'stored', deviceId: row.id, downlink: commission(change, uplink, date, at) };
-      });
-      await ops.insertReadings(readings);
-      await ops.insertUndecoded(undecoded);
-      await ops.saveChanges([...changes.values()]);
-      await ops.insertCommissioningEvents(
-        [...changes.values()].flatMap((change) =>
-          change.events.map((event) => ({ deviceId: change.row.id, ...event })),
-        ),
-      );
-      return { outcomes, published: [...changes.values()].flatMap(liveEventsOf) };
-    });
-  }
-
-  /**
-   * Last seen, link quality and parameterization after one more uplink: a device's first uplink starts its
-   * commissioning; a change of link quality is recorded; parameters WAITING are sent in answer to this uplink (on
-   * Sigfox only when the callback asks for a downlink); parameters SENT are confirmed by a later uplink.
-   */
-  function commission(change: DeviceChange, uplink: InboundUplink, date: number, at: number): Downlink | null {
-    const { row } = change;
-    if (change.lastSeenAt === null) change.events.push({ event: 'COMMISSIONING_START', detail: null, date: at });
-    change.lastSeenAt = Math.max(change.lastSeenAt ?? 0, date);
-    const quality = linkQuality(uplink.network, uplink.radio);
-    if (quality !== change.linkQuality) {
-      change.linkQuality = quality;
-      change.events.push({ event: 'LINK_QUALITY_COMPUTED', detail: quality, date: at });
-    }
-    if (change.status === 'SENT' && (change.statusAt ?? 0) < at) {
-      change.status = 'CONFIRMED';
-      change.statusAt = at;
-      change.events.push({ event: 'OK', detail: null, date: at });
-      return null;
-    }
-    if (change.status !== 'WAITING' || !row.downlinkData) return null;
-    if (uplink.network === 'sigfox' && (!uplink.downlinkRequested || row.downlinkData.length > SIGFOX_DOWNLINK_HEX)) {
-      return null;
-    }
-    if (uplink.network === 'lora' && !uplink.lora) return null;
-    change.status = 'SENT';
-    change.statusAt = at;
-    change.events.push({ event: 'REQUESTED_PARAM', detail: null, date: at });
-    const hex = uplink.network === 'sigfox' ? row.downlinkData.padEnd(SIGFOX_DOWNLINK_HEX, '0') : row.downlinkData;
-    return { hex, port: row.downlinkPort };
   }
 
   return {
@@ -306,100 +131,3 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
     },
   };
 }
-
-function startChange(row: IngestDeviceRow): DeviceChange {
-  return {
-    row,
-    signalValues: parseObject(row.signalValues),
-    changedSignals: new Set(),
-    lastSeenAt: row.lastSeenAt,
-    linkQuality: row.linkQuality,
-    status: row.parametersStatus,
-    statusAt: row.parametersStatusAt,
-    events: [],
-  };
-}
-
-function parseObject<T>(json: string): Record<string, T> {
-  const value: unknown = JSON.parse(json);
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, T>) : {};
-}
-
-type Decoded = { ok: true; readings: Reading[] } | { ok: false; data: string; port: number | null; error: string };
-
-/** The readings of an uplink, calibrated; or why none can be taken from it (the frame is then kept raw). */
-function decode(row: IngestDeviceRow, uplink: InboundUplink): Decoded {
-  const deviceType = findDeviceType(row.deviceType);
-  const { payload } = uplink;
-  const raw = () =>
-    payload.kind === 'frame'
-      ? { data: Buffer.from(payload.bytes).toString('hex'), port: payload.port }
-      : { data: JSON.stringify(payload.values), port: null };
-  if (!deviceType) return { ok: false, ...raw(), error: 'device.unknown_type' };
-  let readings: Reading[];
-  if (payload.kind === 'frame') {
-    const result = deviceType.codec.decodeUplink({
-      bytes: payload.bytes,
-      port: payload.port,
-      receivedAt: uplink.receivedAt,
-    });
-    if (!result.ok) return { ok: false, ...raw(), error: result.error.code };
-    readings = result.readings;
-  } else {
-    const unknown = Object.keys(payload.values).find((key) => !findSignal(deviceType, key));
-    if (unknown !== undefined) return { ok: false, ...raw(), error: 'ingest.unknown_signal' };
-    readings = Object.entries(payload.values).map(([signal, value]) => ({ signal, value, date: uplink.receivedAt }));
-  }
-  const calibration = parseObject<{ factor: number; offset: number }>(row.calibration);
-  return {
-    ok: true,
-    readings: readings.map((reading) => {
-      const linear = calibration[reading.signal];
-      return linear && typeof reading.value === 'number'
-        ? { ...reading, value: reading.value * linear.factor + linear.offset }
-        : reading;
-    }),
-  };
-}
-
-function liveEventsOf(change: DeviceChange) {
-  const { row } = change;
-  const base = { deviceUUID: row.id, businessId: row.businessId };
-  const iso = (time: number) => new Date(time).toISOString();
-  const published = [];
-  if (change.lastSeenAt !== null) {
-    published.push({
-      businessPath: row.businessPath,
-      event: {
-        type: 'readings' as const,
-        ...base,
-        lastSeenAt: iso(change.lastSeenAt),
-        signalValues: Object.fromEntries(
-          [...change.changedSignals].map((key) => {
-            const latest = change.signalValues[key] as { value: SignalValue; date: number };
-            return [key, { value: latest.value, date: iso(latest.date) }];
-          }),
-        ),
-      },
-    });
-  }
-  if (change.status !== row.parametersStatus) {
-    published.push({
-      businessPath: row.businessPath,
-      event: { type: 'parameterization' as const, ...base, status: change.status },
-    });
-  }
-  for (const event of change.events) {
-    published.push({
-      businessPath: row.businessPath,
-      event: {
-        type: 'commissioning' as const,
-        ...base,
-        event: { event: event.event, detail: event.detail, date: iso(event.date) },
-      },
-    });
-  }
-  return published;
-}
-
-export type { DeviceChange };

@@ -3,7 +3,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
-import { type DeviceChange, storedLastSeen } from './pipeline.js';
+import { type DeviceChange, storedLastSeen } from './batch.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
 
 export interface ReadingRow {
@@ -101,6 +101,30 @@ export function createIngestStore(handle: DatabaseHandle): IngestStore {
 }
 
 function sqliteStore(handle: DatabaseHandle, sqlite: SqliteDatabase.Database): IngestStore {
+  const ops = sqliteOps(sqlite);
+  const begin = sqlite.prepare('begin immediate');
+  const commit = sqlite.prepare('commit');
+  const rollback = sqlite.prepare('rollback');
+  return {
+    findDevices: (keys) => handle.db.connection().execute(() => ops.findDevices(keys)),
+    transaction(work) {
+      return handle.db.connection().execute(async () => {
+        begin.run();
+        try {
+          const result = await work(ops);
+          commit.run();
+          return result;
+        } catch (error) {
+          if (sqlite.inTransaction) rollback.run();
+          throw error;
+        }
+      });
+    },
+  };
+}
+
+/** The steps of a batch as statements prepared once on the SQLite connection. */
+function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
   const columns = INGEST_COLUMNS.map((column) => `${snake(column)} as "${column}"`).join(', ');
   const byColumn = Object.fromEntries(
     (['id', 'sigfox_id', 'lora_eui'] as const).map((column) => [
@@ -124,11 +148,7 @@ function sqliteStore(handle: DatabaseHandle, sqlite: SqliteDatabase.Database): I
     `update devices set signal_values = ?, last_seen_at = ?, link_quality = ?, parameters_status = ?,
      parameters_status_at = ? where id = ?`,
   );
-  const begin = sqlite.prepare('begin immediate');
-  const commit = sqlite.prepare('commit');
-  const rollback = sqlite.prepare('rollback');
-
-  const ops: StoreOps = {
+  return {
     async findDevices(keys) {
       const rows: IngestDeviceRow[] = [];
       for (const [column, values] of Object.entries(keysByKind(keys))) {
@@ -165,23 +185,6 @@ function sqliteStore(handle: DatabaseHandle, sqlite: SqliteDatabase.Database): I
     },
     async insertCommissioningEvents(rows) {
       for (const row of rows) insertEvent.run(row.deviceId, row.event, row.detail, row.date);
-    },
-  };
-
-  return {
-    findDevices: (keys) => handle.db.connection().execute(() => ops.findDevices(keys)),
-    transaction(work) {
-      return handle.db.connection().execute(async () => {
-        begin.run();
-        try {
-          const result = await work(ops);
-          commit.run();
-          return result;
-        } catch (error) {
-          if (sqlite.inTransaction) rollback.run();
-          throw error;
-        }
-      });
     },
   };
 }

@@ -147,6 +147,8 @@ describe.skipIf(!mosquittoUp).each(databaseKinds())('MQTT ingest from Mosquitto 
       db: h.t.db,
       pipeline,
       log: h.t.app.log,
+      // A group of its own: sessions another run left in the default group would take a share of the messages.
+      group: `ingest-test-${port}`,
     });
     const clientIds = Array.from({ length: 4 }, (_, index) => `ingest-${hostname()}-${port}-${index}`);
     started.push({ subscriber: { publish: async () => {}, close: transport.close }, clientIds });

@@ -19,13 +19,21 @@ export interface MqttTransportOptions {
   db: Database;
   pipeline: Pick<IngestPipeline, 'ingest' | 'setIpDownlinkSender'>;
   log: FastifyBaseLogger;
+  /** The shared subscription's group on an external broker (instances of one installation share one). */
+  group?: string;
 }
 
 /**
  * MQTT ingest for Wi-Fi and cellular devices: the broker embedded in this process, or, with `MQTT_URL`, a share of
  * the stream of an external broker. Parameters waiting for a device go out on its `down` topic after its uplink.
  */
-export async function startMqttTransport({ config, db, pipeline, log }: MqttTransportOptions): Promise<MqttTransport> {
+export async function startMqttTransport({
+  config,
+  db,
+  pipeline,
+  log,
+  group,
+}: MqttTransportOptions): Promise<MqttTransport> {
   const sendDownlinksThrough = (publish: (topic: string, payload: Buffer) => Promise<void>) =>
     pipeline.setIpDownlinkSender((deviceId, downlink) => publish(topicDown(deviceId), downlinkMessage(downlink)));
   if (config.mqttUrl) {
@@ -33,6 +41,7 @@ export async function startMqttTransport({ config, db, pipeline, log }: MqttTran
       url: config.mqttUrl,
       pipeline,
       log,
+      ...(group ? { group } : {}),
       // The same instance (machine and HTTP port) comes back under the same id, and so to its unacknowledged messages.
       clientId: `ingest-${hostname()}-${config.port}`,
     });
