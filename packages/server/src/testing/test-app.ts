@@ -1,3 +1,4 @@
+import type { BusinessRole } from '@iot/shared';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
@@ -66,6 +67,30 @@ export async function startTestApp(
       const response = await request({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
       return response.json().access_token;
+    },
+
+    /**
+     * Businesses made through the API by `token` (provider staff for top levels), parents first: `[name, parent?]`
+     * pairs; answers each name's id.
+     */
+    async createTree(token: string, levels: readonly (readonly [string, string?])[]) {
+      const ids: Record<string, string> = {};
+      for (const [name, parent] of levels) {
+        const url = parent ? `/api/customer-business/${ids[parent]}` : '/api/customer-business';
+        const response = await request({ method: 'POST', url, token, payload: { description: name } });
+        if (response.statusCode !== 201 && response.statusCode !== 200) {
+          throw new Error(`${name} not created: ${response.body}`);
+        }
+        ids[name] = response.json()._id;
+      }
+      return ids;
+    },
+
+    /** A user `<name>@example.com` with `role` on the business `businessId`, signed in: answers the token. */
+    async userWith(name: string, password: string, businessId: string, role: BusinessRole) {
+      const user = await this.createUser(`${name}@example.com`, password);
+      await services.businessesRepo.setEntry(businessId, user.id, role, Date.now());
+      return this.signIn(`${name}@example.com`, password);
     },
 
     async close() {

@@ -30,16 +30,9 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
     t = await startTestApp(kind);
     await t.createUser('staff@example.com', PASSWORD, { role: 'product' });
     staff = await t.signIn('staff@example.com', PASSWORD);
-    for (const [name, parent] of [['Acme'], ['Plant', 'Acme'], ['Bravo']] as const) {
-      const response = await call('POST', parent ? `${BUSINESSES}/${nodes[parent]}` : BUSINESSES, staff, {
-        description: name,
-      });
-      nodes[name] = response.json()._id;
-    }
+    Object.assign(nodes, await t.createTree(staff, [['Acme'], ['Plant', 'Acme'], ['Bravo']]));
     const userWith = async (name: string, node: string, role: BusinessRole) => {
-      const user = await t.createUser(`${name}@example.com`, PASSWORD);
-      await t.services.businessesRepo.setEntry(nodes[node] ?? '', user.id, role, Date.now());
-      tokens[name] = await t.signIn(`${name}@example.com`, PASSWORD);
+      tokens[name] = await t.userWith(name, PASSWORD, nodes[node] ?? '', role);
     };
     await userWith('admin', 'Acme', 'admin');
     await userWith('user', 'Plant', 'user');
