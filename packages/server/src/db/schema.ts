@@ -1,4 +1,7 @@
 import type {
+  AlarmSource,
+  AlarmStatus,
+  AlarmTransition,
   BusinessLogAction,
   BusinessRole,
   CommissioningEventKind,
@@ -206,6 +209,8 @@ export interface DevicesTable {
   /** When `parametersStatus` last changed (epoch ms), for the commissioning timeouts. */
   parametersStatusAt: Generated<number | null>;
   linkQuality: Generated<LinkQuality | null>;
+  /** JSON: the alarm condition keys of this device that are up now, `{ "<key>": true }`. */
+  alarmConditions: Generated<string>;
   createdAt: number;
   version: number;
 }
@@ -254,6 +259,86 @@ export interface IntegrationsTable {
   application: string | null;
   createdAt: number;
   version: number;
+}
+
+/** Outbox: one edge of a device's alarm condition, recorded by ingest, turned into action jobs by the dispatcher. */
+export interface ConditionEventsTable {
+  id: string;
+  deviceId: string;
+  conditionKey: string;
+  signal: string;
+  kind: 'alarm' | 'value';
+  /** 1 when the condition appeared, 0 when it went away. */
+  raised: number;
+  /** JSON of the reading that crossed the edge. */
+  value: string;
+  date: number;
+  createdAt: number;
+  dispatchedAt: number | null;
+}
+
+export interface AlarmsTable {
+  id: string;
+  deviceId: string;
+  sequenceId: number;
+  conditionKey: string;
+  signal: string;
+  source: AlarmSource;
+  status: AlarmStatus;
+  /** 1 while the alarm's condition is present. */
+  conditionActive: number;
+  snoozedUntil: number | null;
+  /** JSON of the reading that last changed the condition. */
+  value: string;
+  /** The condition event last applied: applying it again changes nothing. */
+  lastEventId: string;
+  raisedAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+export interface AlarmHistoryTable {
+  id: string;
+  alarmId: string;
+  transition: AlarmTransition;
+  userId: string | null;
+  comment: string | null;
+  date: number;
+}
+
+/** A business's own list of actions (JSON array of stored actions). */
+export interface BusinessActionsTable {
+  businessId: string;
+  actions: string;
+  updatedAt: number;
+  version: number;
+}
+
+export interface ActionStatusTable {
+  actionId: string;
+  lastRunAt: number;
+  lastError: string | null;
+  lastNotice: string | null;
+}
+
+export type ActionJobStatus = 'pending' | 'done' | 'failed';
+
+/** One execution of one action for one condition edge: run, retried with backoff until done or out of attempts. */
+export interface ActionJobsTable {
+  id: string;
+  businessId: string;
+  actionId: string;
+  /** JSON: the stored action as it was when the job was made. */
+  action: string;
+  /** JSON: the condition edge (and alarm) the action follows. */
+  event: string;
+  status: ActionJobStatus;
+  attempts: number;
+  runAt: number;
+  /** A worker holds the job until then; another may take it after (the holder died). */
+  lockedUntil: number | null;
+  lastError: string | null;
+  createdAt: number;
 }
 
 export interface BatteryChangesTable {
@@ -344,6 +429,12 @@ export interface DatabaseSchema {
   undecodedFrames: UndecodedFramesTable;
   commissioningEvents: CommissioningEventsTable;
   integrations: IntegrationsTable;
+  conditionEvents: ConditionEventsTable;
+  alarms: AlarmsTable;
+  alarmHistory: AlarmHistoryTable;
+  businessActions: BusinessActionsTable;
+  actionStatus: ActionStatusTable;
+  actionJobs: ActionJobsTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

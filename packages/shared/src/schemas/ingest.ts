@@ -1,4 +1,5 @@
 import { z } from '../validation.js';
+import { Alarm, AlarmTransitionSchema } from './alarms.js';
 import { ParameterizationStatus } from './devices.js';
 
 /** Signals count as recent while their last reading is at most this old (SPEC section 9). */
@@ -172,6 +173,14 @@ export const LiveEvent = z.discriminatedUnion('type', [
     deviceUUID: z.string(),
     businessId: z.string(),
     event: CommissioningEvent,
+  }),
+  z.object({
+    type: z.literal('alarm'),
+    deviceUUID: z.string(),
+    businessId: z.string(),
+    /** What just happened to the alarm; the snackbar shows alarms that became active. */
+    transition: AlarmTransitionSchema,
+    alarm: Alarm,
   }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;

@@ -14,7 +14,7 @@ export function isProviderStaff(user: { role: UserRole }): boolean {
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' });
+export const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.time' });
 
 /** When a user accepts voice calls and SMS on one weekday. */
 export const CallReceptionDay = z

@@ -8,6 +8,7 @@ import * as signalsPresetsAssetTypes from './0006-signals-presets-asset-types.js
 import * as deviceDetails from './0007-device-details.js';
 import * as sigfoxPac from './0008-sigfox-pac.js';
 import * as ingest from './0009-ingest.js';
+import * as alarmsActions from './0010-alarms-actions.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-device-details': deviceDetails,
   '0008-sigfox-pac': sigfoxPac,
   '0009-ingest': ingest,
+  '0010-alarms-actions': alarmsActions,
 };
