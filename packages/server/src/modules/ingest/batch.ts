@@ -9,6 +9,7 @@ import {
   type Reading,
   type SignalValue,
 } from '@iot/shared';
+import { type ConditionEventRow, conditionEdges, conditionEventIds, watchesOf } from './alarm-conditions.js';
 import type { LiveEventEnvelope } from './live-events.js';
 import type { DeviceKey, IngestDeviceRow } from './repo.js';
 import type { ReadingRow, StoreOps, UndecodedRow } from './store.js';
@@ -94,12 +95,17 @@ export interface DeviceChange {
   status: ParameterizationStatus | null;
   statusAt: number | null;
   events: { event: CommissioningEventKind; detail: string | null; date: number }[];
+  /** The device's alarm conditions that are up (keys), and what it watches to move them. */
+  conditions: Record<string, true>;
+  watches: ReturnType<typeof watchesOf>;
 }
 
-/** What a committed batch answers: each uplink's outcome, in order, and the live events to publish. */
+/** What a committed batch answers: each uplink's outcome, in order, the live events to publish, and how many alarm
+ * condition edges it recorded (for the actions' dispatcher to take). */
 export interface StoredBatch {
   outcomes: IngestOutcome[];
   published: LiveEventEnvelope[];
+  conditionEvents: number;
 }
 
 /**
@@ -123,6 +129,8 @@ export async function storeBatch(ops: StoreOps, uplinks: InboundUplink[], at: nu
   const changes = new Map<string, DeviceChange>();
   const readings: ReadingRow[] = [];
   const undecoded: UndecodedRow[] = [];
+  const edges: ConditionEventRow[] = [];
+  const nextEdgeId = conditionEventIds(at);
   const outcomes: IngestOutcome[] = uplinks.map((uplink, index) => {
     const row = resolved[index];
     if (!row) return { status: 'unknown_device' };
@@ -148,6 +156,7 @@ export async function storeBatch(ops: StoreOps, uplinks: InboundUplink[], at: nu
           change.changedSignals.add(reading.signal);
         }
       }
+      edges.push(...conditionEdges(row.id, change.watches, change.conditions, decoded.readings, at, nextEdgeId));
     } else {
       undecoded.push({ deviceId: row.id, date, data: decoded.data, port: decoded.port, error: decoded.error });
     }
@@ -159,7 +168,8 @@ export async function storeBatch(ops: StoreOps, uplinks: InboundUplink[], at: nu
   await ops.insertCommissioningEvents(
     [...changes.values()].flatMap((change) => change.events.map((event) => ({ deviceId: change.row.id, ...event }))),
   );
-  return { outcomes, published: [...changes.values()].flatMap(liveEventsOf) };
+  await ops.insertConditionEvents(edges);
+  return { outcomes, published: [...changes.values()].flatMap(liveEventsOf), conditionEvents: edges.length };
 }
 
 /**
@@ -204,6 +214,8 @@ function startChange(row: IngestDeviceRow): DeviceChange {
     status: row.parametersStatus,
     statusAt: row.parametersStatusAt,
     events: [],
+    conditions: parseObject<true>(row.alarmConditions),
+    watches: watchesOf(row.deviceType, row.alarmsConfig),
   };
 }
 

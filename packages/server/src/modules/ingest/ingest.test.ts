@@ -407,6 +407,66 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(frames[0]).toMatchObject({ error: 'ingest.unknown_signal', data: '{"pressure":3}' });
   });
 
+  it("records each edge of a device's alarm conditions once, in order, and none while its alarms are inhibited", async () => {
+    const watched = (
+      await call('POST', '/api/devices', staff, {
+        businessId: nodes.Plant,
+        deviceType: 'gps-tracker',
+        IMEI: '353879234252633',
+      })
+    ).json() as Device;
+    const alarms = async (change: object) => {
+      const { version } = (await call('GET', `/api/devices/${watched.uuid}/alarms`, staff)).json();
+      expect(
+        (await call('PATCH', `/api/devices/${watched.uuid}/alarms`, staff, { version, ...change })).statusCode,
+      ).toBe(200);
+    };
+    await alarms({ rules: [{ signal: 'battery', condition: 'below', threshold: 20, hysteresis: 5 }] });
+    const send = (seq: number, values: object) =>
+      ingest('/api/ingest/http', ingestTokens.http, { device: watched.uuid, seq, ts: 1_763_900_000_000 + seq, values });
+    // 15 crosses the threshold, 18 is within the hysteresis (still low), 26 is back; seq 2 again is a duplicate.
+    for (const [seq, battery] of [
+      [1, 50],
+      [2, 15],
+      [2, 15],
+      [3, 18],
+      [4, 26],
+    ] as const) {
+      await send(seq, { battery });
+    }
+    await send(5, { sos: true });
+    const edges = async () =>
+      (
+        await t.db
+          .selectFrom('conditionEvents')
+          .select(['conditionKey', 'kind', 'raised', 'value', 'date'])
+          .where('deviceId', '=', watched.uuid)
+          .orderBy('id')
+          .execute()
+      ).map((edge) => ({ ...edge, raised: Number(edge.raised), date: Number(edge.date) }));
+    expect(await edges()).toEqual([
+      { conditionKey: 'rule:battery:below:20', kind: 'value', raised: 1, value: '15', date: 1_763_900_000_002 },
+      { conditionKey: 'rule:battery:below:20', kind: 'value', raised: 0, value: '26', date: 1_763_900_000_004 },
+      { conditionKey: 'sos', kind: 'alarm', raised: 1, value: 'true', date: 1_763_900_000_005 },
+    ]);
+    const conditions = async () =>
+      JSON.parse(
+        (
+          await t.db
+            .selectFrom('devices')
+            .select('alarmConditions')
+            .where('id', '=', watched.uuid)
+            .executeTakeFirstOrThrow()
+        ).alarmConditions,
+      );
+    expect(await conditions()).toEqual({ sos: true });
+
+    await alarms({ inhibited: true });
+    await send(6, { sos: false, battery: 10 });
+    expect(await edges()).toHaveLength(3);
+    expect(await conditions()).toEqual({ 'rule:battery:below:20': true });
+  });
+
   it('answers readings newest first, cut at the limit with the total and the cut-off date', async () => {
     const from = 1_763_800_000_000;
     const to = from + 99_000;

@@ -29,6 +29,8 @@ export interface IngestPipelineOptions {
   log: FastifyBaseLogger;
   /** Queues a LoRa downlink on the network server the uplink came through. */
   sendLoraDownlink?: (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink) => Promise<void>;
+  /** Told after a batch that recorded alarm condition edges is committed, so they are dispatched at once. */
+  onConditionEvents?: () => void;
   now?: () => number;
 }
 
@@ -55,11 +57,14 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       queue = queue.slice(BATCH_MAX);
       try {
         const uplinks = batch.map((pending) => pending.uplink);
-        const { outcomes, published } = await store.transaction((ops) => storeBatch(ops, uplinks, now()));
+        const { outcomes, published, conditionEvents } = await store.transaction((ops) =>
+          storeBatch(ops, uplinks, now()),
+        );
         batch.forEach((pending, index) => {
           pending.resolve(outcomes[index] as IngestOutcome);
         });
         events.publish(published);
+        if (conditionEvents > 0) options.onConditionEvents?.();
         deliverDownlinks(batch, outcomes);
       } catch (error) {
         for (const pending of batch) pending.reject(error);

@@ -22,6 +22,8 @@ export const INGEST_COLUMNS = [
   'downlinkData',
   'downlinkPort',
   'calibration',
+  'alarmsConfig',
+  'alarmConditions',
 ] as const satisfies readonly (keyof DevicesTable)[];
 export type IngestDeviceRow = Pick<Selectable<DevicesTable>, (typeof INGEST_COLUMNS)[number]>;
 

@@ -3,6 +3,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
+import type { ConditionEventRow } from './alarm-conditions.js';
 import { type DeviceChange, storedLastSeen } from './batch.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
 
@@ -46,6 +47,7 @@ export interface StoreOps {
    */
   saveChanges(changes: DeviceChange[]): Promise<void>;
   insertCommissioningEvents(rows: CommissioningRow[]): Promise<void>;
+  insertConditionEvents(rows: ConditionEventRow[]): Promise<void>;
 }
 
 export interface IngestStore {
@@ -146,7 +148,11 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
   );
   const saveDevice = sqlite.prepare(
     `update devices set signal_values = ?, last_seen_at = ?, link_quality = ?, parameters_status = ?,
-     parameters_status_at = ? where id = ?`,
+     parameters_status_at = ?, alarm_conditions = ? where id = ?`,
+  );
+  const insertConditionEvent = sqlite.prepare(
+    `insert into condition_events (id, device_id, condition_key, signal, kind, raised, value, date, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   return {
     async findDevices(keys) {
@@ -179,12 +185,28 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
           change.linkQuality,
           change.status,
           change.statusAt,
+          JSON.stringify(change.conditions),
           change.row.id,
         );
       }
     },
     async insertCommissioningEvents(rows) {
       for (const row of rows) insertEvent.run(row.deviceId, row.event, row.detail, row.date);
+    },
+    async insertConditionEvents(rows) {
+      for (const row of rows) {
+        insertConditionEvent.run(
+          row.id,
+          row.deviceId,
+          row.conditionKey,
+          row.signal,
+          row.kind,
+          row.raised,
+          row.value,
+          row.date,
+          row.createdAt,
+        );
+      }
     },
   };
 }
@@ -251,17 +273,23 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>): StoreOps {
                 link_quality = batch.link_quality,
                 parameters_status = case when batch.moved then batch.parameters_status else devices.parameters_status end,
                 parameters_status_at = case when batch.moved then batch.parameters_status_at
-                  else devices.parameters_status_at end
+                  else devices.parameters_status_at end,
+                alarm_conditions = batch.alarm_conditions
               from unnest(${column((change) => change.row.id)}::text[],
                 ${column((change) => JSON.stringify(change.signalValues))}::text[],
                 ${column(storedLastSeen)}::bigint[], ${column((change) => change.linkQuality)}::text[],
                 ${column((change) => change.status !== change.row.parametersStatus)}::boolean[],
-                ${column((change) => change.status)}::text[], ${column((change) => change.statusAt)}::bigint[])
-                as batch(id, signal_values, last_seen_at, link_quality, moved, parameters_status, parameters_status_at)
+                ${column((change) => change.status)}::text[], ${column((change) => change.statusAt)}::bigint[],
+                ${column((change) => JSON.stringify(change.conditions))}::text[])
+                as batch(id, signal_values, last_seen_at, link_quality, moved, parameters_status, parameters_status_at,
+                  alarm_conditions)
               where devices.id = batch.id`.execute(trx);
     },
     async insertCommissioningEvents(rows) {
       if (rows.length > 0) await trx.insertInto('commissioningEvents').values(rows).execute();
+    },
+    async insertConditionEvents(rows) {
+      if (rows.length > 0) await trx.insertInto('conditionEvents').values(rows).execute();
     },
   };
 }
