@@ -9,57 +9,19 @@
  * to stored under 250 ms, zero loss; PostgreSQL at least 40,000 readings/s. Every message acknowledged is checked to
  * be stored (3 readings each).
  */
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { buildApp } from '@iot/server';
-import { hashPassword } from '@iot/server/passwords';
-import { isValidImei } from '@iot/shared';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { type DatabaseKind, databaseKinds, openProduct } from './product.js';
+import { client, type Figure, rate, startFleet } from './fleet.js';
+import { type DatabaseKind, databaseKinds } from './product.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DEVICES = Number(process.env.BENCH_INGEST_DEVICES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 64);
 /** QoS 1 messages each MQTT device has out unacknowledged at once (an MQTT client's in-flight window). */
 const MQTT_IN_FLIGHT = Number(process.env.BENCH_INGEST_MQTT_IN_FLIGHT ?? 4);
-const PASSWORD = 'a bench password';
 /** Messages per transaction of the raw baseline: the most the product's pipeline puts in one (its BATCH_MAX). */
 const RAW_BATCH = 4000;
-
-interface Figure {
-  messages: number;
-  seconds: number;
-  p99Ms: number;
-}
-const rate = (figure: Figure) => figure.messages / figure.seconds;
-
-/** The `n`th valid IMEI (the 15th digit is the Luhn check digit). */
-function imei(n: number): string {
-  const body = String(35_000_000_000_000 + n);
-  const digit = [...'0123456789'].find((check) => isValidImei(body + check));
-  return body + digit;
-}
-
-/** Counters apart by more than any run sends, so that no run's message is a duplicate of another's. */
-const SEQ_RANGE = 100_000_000;
-let runs = 0;
-
-async function client(options: object): Promise<Figure> {
-  runs += 1;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(import.meta.dirname, 'ingest-client.ts'),
-      JSON.stringify({ ...options, firstSeq: runs * SEQ_RANGE }),
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout) as Figure;
-}
 
 /** The same rows the product writes per message (3 readings), inserted with the driver alone for SECONDS. */
 async function rawInserts(kind: DatabaseKind, dataDir: string, databaseUrl: string | undefined, devices: string[]) {
@@ -109,72 +71,15 @@ async function rawInserts(kind: DatabaseKind, dataDir: string, databaseUrl: stri
 }
 
 async function measure(kind: DatabaseKind) {
-  const product = await openProduct(kind, 'iot-bench-ingest-');
-  const built = await buildApp({ config: product.config, database: product.database });
-  const { app, services } = built;
+  const fleet = await startFleet(kind, 'iot-bench-ingest-', DEVICES);
+  const { devices, product, services } = fleet;
   try {
-    const staff = await services.usersRepo.insert({
-      email: 'staff@example.com',
-      passwordHash: await hashPassword(PASSWORD),
-      role: 'product',
-      language: 'en',
-      emailConfirmed: true,
-    });
-    if (!staff) throw new Error('user not created');
-    const signIn = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { email: 'staff@example.com', password: PASSWORD },
-    });
-    const authorization = `Bearer ${signIn.json().access_token}`;
-    const business = await app.inject({
-      method: 'POST',
-      url: '/api/customer-business',
-      headers: { authorization },
-      payload: { description: 'Fleet' },
-    });
-    const businessId = business.json()._id as string;
-    const devices: string[] = [];
-    for (let start = 0; start < DEVICES; start += 500) {
-      const created = await app.inject({
-        method: 'POST',
-        url: '/api/devices/from-scratch',
-        headers: { authorization },
-        payload: {
-          businessId,
-          deviceType: 'gps-tracker',
-          devices: Array.from({ length: Math.min(500, DEVICES - start) }, (_, index) => ({
-            networkId: imei(start + index),
-          })),
-        },
-      });
-      const outcomes = created.json() as { results?: { uuid?: string }[] };
-      if (created.statusCode !== 200) throw new Error(created.body);
-      devices.push(...(outcomes.results ?? []).flatMap((outcome) => (outcome.uuid ? [outcome.uuid] : [])));
-    }
-    if (devices.length !== DEVICES) throw new Error(`created ${devices.length} devices of ${DEVICES}`);
-    const { token } = await services.integrations.create(staff, businessId, { network: 'http', name: 'bench' });
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const common = { url, token, seconds: SECONDS, concurrency: CONCURRENCY };
+    const common = { url: fleet.url, token: fleet.token, seconds: SECONDS, concurrency: CONCURRENCY };
     const deviceList = devices.map((uuid) => ({ uuid }));
-
-    const readingsCount = async () =>
-      Number(
-        (
-          await product.database.db
-            .selectFrom('readings')
-            .select((eb) => eb.fn.countAll().as('count'))
-            .executeTakeFirstOrThrow()
-        ).count,
-      );
     const withPasswords = [];
     for (const uuid of devices) {
-      const issued = await app.inject({
-        method: 'POST',
-        url: `/api/devices/${uuid}/mqtt-credentials`,
-        headers: { authorization },
-      });
-      withPasswords.push({ uuid, password: issued.json().password as string });
+      const issued = await fleet.call('POST', `/api/devices/${uuid}/mqtt-credentials`);
+      withPasswords.push({ uuid, password: issued.password as string });
     }
     const single = await client({ ...common, mode: 'http', devices: deviceList });
     const batch = await client({ ...common, mode: 'http-batch', devices: deviceList });
@@ -193,13 +98,12 @@ async function measure(kind: DatabaseKind) {
       devices: withPasswords,
       mqttUrl: `mqtt://127.0.0.1:${services.mqtt.port}`,
     });
-    const stored = await readingsCount();
+    const stored = await fleet.readingsCount();
     const acknowledged = (single.messages + batch.messages + published.messages + steady.messages) * 3;
     const raw = await rawInserts(kind, product.config.dataDir, product.config.databaseUrl, devices);
     return { single, batch, mqtt: published, steady, raw, lost: acknowledged - stored };
   } finally {
-    await app.close();
-    await product.drop();
+    await fleet.close();
   }
 }
 

@@ -25,7 +25,7 @@ export async function databaseKinds(): Promise<DatabaseKind[]> {
 }
 
 /** A migrated database of its own (a temporary SQLite file, or a new PostgreSQL database) and the config to use it. */
-export async function openProduct(kind: DatabaseKind, prefix: string) {
+export async function openProduct(kind: DatabaseKind, prefix: string, env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), prefix));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -52,6 +52,7 @@ export async function openProduct(kind: DatabaseKind, prefix: string) {
     MQTT_PORT: '0',
     WEB_DIST_DIR: join(dataDir, 'no-web-app'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
   });
   const database = openDatabase(config);
   await migrateToLatest(database.db);
