@@ -9,7 +9,10 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { createGeotabClient } from './adapters/geotab/geotab-client.js';
+import { createCallbackSender } from './adapters/http-callback/callback-sender.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
+import { createMessagingClient } from './adapters/messaging/messaging-client.js';
 import { createWebPushSender, type PushSender } from './adapters/push/push-sender.js';
 import { loadVapidKeys } from './adapters/push/vapid-keys.js';
 import type { Config } from './config.js';
@@ -18,6 +21,16 @@ import { registerCsrfProtection } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { startActionDispatcher } from './modules/actions/dispatcher.js';
+import { createActionExecutors } from './modules/actions/executors.js';
+import { createActionsRepo } from './modules/actions/repo.js';
+import { actionsRoutes } from './modules/actions/routes.js';
+import { createActionsService } from './modules/actions/service.js';
+import { startActionWorker } from './modules/actions/worker.js';
+import { alarmEventsOf, applyConditionEvent } from './modules/alarms/engine.js';
+import { alarmsRoutes } from './modules/alarms/routes.js';
+import { createAlarmsService } from './modules/alarms/service.js';
+import { startSnoozeSweeper } from './modules/alarms/snooze-sweeper.js';
 import { createAssetTypesRepo } from './modules/asset-types/repo.js';
 import { assetTypesRoutes } from './modules/asset-types/routes.js';
 import { createAssetTypesService } from './modules/asset-types/service.js';
@@ -164,21 +177,59 @@ export async function buildApp({
     sendInvitation: auth.sendInvitation,
   });
   const devices = createDevicesService({ db, devicesRepo, businessesRepo, plans });
-  const deviceDetails = createDeviceDetailsService({ db, devicesRepo, parameterPresetsRepo });
   const signals = createSignalsService({ db, signalsRepo });
   const parameterPresets = createParameterPresetsService({ db, parameterPresetsRepo, businessesRepo });
   const assetTypes = createAssetTypesService({ db, assetTypesRepo });
   const integrationsRepo = createIntegrationsRepo(db);
   const integrations = createIntegrationsService({ integrationsRepo, businessesRepo });
   const liveEvents = await createLiveEvents({ database, databaseUrl: config.databaseUrl, log: app.log });
+  const actionsRepo = createActionsRepo(db);
+  const callbacks = createCallbackSender({ allowPrivateAddresses: config.callbackAllowPrivateAddresses });
+  const geotab = createGeotabClient({
+    apiUrl: config.geotabApiUrl,
+    allowPrivateAddresses: config.callbackAllowPrivateAddresses,
+  });
+  const actions = createActionsService({ db, actionsRepo, businessesRepo, plans, callbacks, geotab });
+  const actionWorker = startActionWorker({
+    actionsRepo,
+    execute: createActionExecutors({
+      actionsRepo,
+      callbacks,
+      mailer,
+      notifications,
+      messaging: createMessagingClient({ apiUrl: config.messagingApiUrl, apiKey: config.messagingApiKey }),
+      geotab,
+    }),
+    log: app.log,
+    retryBaseMs: config.actionRetryBaseMs,
+    maxAttempts: config.actionMaxAttempts,
+  });
+  const actionDispatcher = startActionDispatcher({
+    database,
+    actionsRepo,
+    planOf: plans.planOf,
+    engine: { applyConditionEvent, alarmEventsOf },
+    publish: liveEvents.publish,
+    onJobs: () => void actionWorker.nudge(),
+    log: app.log,
+  });
   const ingest = createIngestPipeline({
     database,
     events: liveEvents,
     log: app.log,
     sendLoraDownlink: createLoraDownlinkSender(integrationsRepo),
+    onConditionEvents: () => void actionDispatcher.nudge(),
   });
   const readings = createReadingsService({ db, devicesRepo, events: liveEvents });
   const commissioningTimeouts = startCommissioningTimeouts({ db, events: liveEvents, log: app.log });
+  const deviceDetails = createDeviceDetailsService({
+    db,
+    devicesRepo,
+    parameterPresetsRepo,
+    publish: liveEvents.publish,
+  });
+  const alarms = createAlarmsService({ db, businessesRepo, devicesRepo, publish: liveEvents.publish });
+  const snoozeSweeper = startSnoozeSweeper({ db, publish: liveEvents.publish, log: app.log });
   const mqtt = await startMqttTransport({ config, db, pipeline: ingest, log: app.log });
   // The signal catalogue holds at least the codecs' signals (adds only what is missing, so every start may run it).
   await signals.ensureCodecSignals();
@@ -198,6 +249,12 @@ export async function buildApp({
     liveEvents,
     readings,
     commissioningTimeouts,
+    actions,
+    actionsRepo,
+    actionDispatcher,
+    actionWorker,
+    alarms,
+    snoozeSweeper,
     mqtt,
     usersRepo,
     authRepo,
@@ -235,6 +292,8 @@ export async function buildApp({
       await api.register(integrationsRoutes, { auth, integrations });
       await api.register(ingestRoutes, { pipeline: ingest, integrationsRepo });
       await api.register(readingsRoutes, { auth, readings });
+      await api.register(actionsRoutes, { auth, actions });
+      await api.register(alarmsRoutes, { auth, alarms });
       await api.register(mqttCredentialsRoutes, { auth, db, devicesRepo });
     },
     { prefix: '/api' },
@@ -242,9 +301,13 @@ export async function buildApp({
   await registerWebApp(app, config.webDistDir);
   app.addHook('onClose', async () => {
     commissioningTimeouts.stop();
+    await snoozeSweeper.stop();
     // Devices stop publishing first; what they sent is then stored before the database closes.
     await mqtt.close();
     await ingest.close();
+    // After ingest: edges and jobs not handled yet wait in the database for the next start.
+    await actionDispatcher.close();
+    await actionWorker.close();
     await liveEvents.close();
     await mailer.close();
   });

@@ -20,6 +20,34 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the action settings: retries, messaging provider, Geotab and private callback addresses', () => {
+    expect(loadConfig({})).toMatchObject({
+      callbackAllowPrivateAddresses: false,
+      messagingApiUrl: undefined,
+      geotabApiUrl: 'https://{server}/apiv1',
+      actionRetryBaseMs: 30_000,
+      actionMaxAttempts: 8,
+    });
+    const config = loadConfig({
+      CALLBACK_ALLOW_PRIVATE_ADDRESSES: 'true',
+      MESSAGING_API_URL: 'https://sms.example.com/v1',
+      MESSAGING_API_KEY: 'key',
+      GEOTAB_API_URL: 'http://127.0.0.1:9000/apiv1',
+      ACTION_RETRY_BASE_SECONDS: '0.05',
+      ACTION_MAX_ATTEMPTS: '3',
+    });
+    expect(config).toMatchObject({
+      callbackAllowPrivateAddresses: true,
+      messagingApiUrl: 'https://sms.example.com/v1',
+      messagingApiKey: 'key',
+      geotabApiUrl: 'http://127.0.0.1:9000/apiv1',
+      actionRetryBaseMs: 50,
+      actionMaxAttempts: 3,
+    });
+    expect(() => loadConfig({ ACTION_MAX_ATTEMPTS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ GEOTAB_API_URL: 'ftp://geotab' })).toThrow(ConfigError);
+  });
+
   it('reads the VAPID keys and subject, and refuses half a pair or a malformed key', () => {
     const publicKey = Buffer.alloc(65, 4).toString('base64url');
     const privateKey = Buffer.alloc(32, 7).toString('base64url');

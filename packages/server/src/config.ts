@@ -60,6 +60,15 @@ const Environment = z
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
       .optional(),
     PUSH_ALLOW_PRIVATE_ENDPOINTS: Flag.default(false),
+    CALLBACK_ALLOW_PRIVATE_ADDRESSES: Flag.default(false),
+    MESSAGING_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MESSAGING_API_KEY: z.string().min(1).optional(),
+    GEOTAB_API_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'must be an http:// or https:// URL ({server} stands for the server a user names)')
+      .default('https://{server}/apiv1'),
+    ACTION_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+    ACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
     MQTT_URL: z
       .string()
@@ -98,6 +107,17 @@ export type Config = {
   vapidSubject: string;
   /** Lets browsers register push endpoints on this machine or private networks (tests, closed installations). */
   pushAllowPrivateEndpoints: boolean;
+  /** Lets action callbacks and Geotab servers be on this machine or private networks (tests, closed installations). */
+  callbackAllowPrivateAddresses: boolean;
+  /** The SMS/WhatsApp/voice provider's HTTP API; without it those actions fail with a clear error. */
+  messagingApiUrl: string | undefined;
+  messagingApiKey: string | undefined;
+  /** Geotab's JSON-RPC endpoint, `{server}` standing for the server a user names. */
+  geotabApiUrl: string;
+  /** The first retry of a failed action waits this long, each next one twice as long. */
+  actionRetryBaseMs: number;
+  /** Executions of an action job before it is given up. */
+  actionMaxAttempts: number;
   /** The embedded broker's port (0: any free port); unused with `mqttUrl`. */
   mqttPort: number;
   /** An external broker to subscribe to instead of embedding one (credentials in the URL). */
@@ -142,6 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPrivateKey: e.VAPID_PRIVATE_KEY,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL.toLowerCase()}`,
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    callbackAllowPrivateAddresses: e.CALLBACK_ALLOW_PRIVATE_ADDRESSES,
+    messagingApiUrl: e.MESSAGING_API_URL,
+    messagingApiKey: e.MESSAGING_API_KEY,
+    geotabApiUrl: e.GEOTAB_API_URL,
+    actionRetryBaseMs: e.ACTION_RETRY_BASE_SECONDS * 1000,
+    actionMaxAttempts: e.ACTION_MAX_ATTEMPTS,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
     simulate: e.SIMULATE,

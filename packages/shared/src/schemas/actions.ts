@@ -57,17 +57,25 @@ export const CallbackTarget = z.object({
 });
 export type CallbackTarget = z.infer<typeof CallbackTarget>;
 
-/** Comma-separated e-mail addresses, each valid; at least one. */
+/** The addresses of a comma-separated list, trimmed, empty entries left out. */
+export const emailAddressesOf = (list: string): string[] =>
+  list
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+
+/** Comma-separated e-mail addresses, each valid, at least one; kept as the text the user typed. */
 export const EmailList = z
   .string()
   .max(5000, { error: 'validation.too_long' })
-  .transform((value) =>
-    value
-      .split(',')
-      .map((address) => address.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(Email).min(1, { error: 'validation.required' }).max(100, { error: 'validation.too_long' }));
+  .superRefine((list, context) => {
+    const addresses = emailAddressesOf(list);
+    if (addresses.length === 0) context.addIssue({ code: 'custom', message: 'validation.required' });
+    if (addresses.length > 100) context.addIssue({ code: 'custom', message: 'validation.too_long' });
+    if (addresses.some((address) => !Email.safeParse(address).success)) {
+      context.addIssue({ code: 'custom', message: 'validation.email' });
+    }
+  });
 
 const UserIds = z.array(z.string().min(1).max(64)).max(200);
 

@@ -128,6 +128,8 @@ export type BusinessLogPage = z.infer<typeof BusinessLogPage>;
 /** A user's entry on a node. `inheritedFrom` is set when the role comes from an entry on an ancestor. */
 export const BusinessUser = z
   .object({
+    /** The user's id: what action lists (voice calls, push) name users by. */
+    id: z.string(),
     email: z.string(),
     name: z.string(),
     role: BusinessRole,

@@ -21,6 +21,15 @@ for (const [network, prefix] of [
   PRIVATE_NETWORKS.addSubnet(network, prefix, 'ipv6');
 }
 
+/** Whether an IP address (v4 or v6) is on this machine or a private network; a name is not an address (false). */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  const mapped = family === 6 ? address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1] : undefined;
+  if (mapped) return PRIVATE_NETWORKS.check(mapped, 'ipv4');
+  return PRIVATE_NETWORKS.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 /**
  * Whether the server may POST to a push endpoint a browser handed it: only https, and never to this machine or a
  * private network by name or address, so a stored subscription cannot turn the server against internal services.

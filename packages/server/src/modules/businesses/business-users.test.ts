@@ -102,19 +102,45 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.users).toEqual([
-      { email: 'portoadmin@example.com', name: 'portoAdmin Tester', role: 'admin', inheritedFrom: null },
-      { email: 'portosuper@example.com', name: 'portoSuper Tester', role: 'superAdmin', inheritedFrom: null },
-      { email: 'portouser@example.com', name: 'portoUser Tester', role: 'user', inheritedFrom: null },
-      { email: 'portoviewer@example.com', name: 'portoViewer Tester', role: 'viewer', inheritedFrom: null },
+      {
+        id: expect.any(String),
+        email: 'portoadmin@example.com',
+        name: 'portoAdmin Tester',
+        role: 'admin',
+        inheritedFrom: null,
+      },
+      {
+        id: expect.any(String),
+        email: 'portosuper@example.com',
+        name: 'portoSuper Tester',
+        role: 'superAdmin',
+        inheritedFrom: null,
+      },
+      {
+        id: expect.any(String),
+        email: 'portouser@example.com',
+        name: 'portoUser Tester',
+        role: 'user',
+        inheritedFrom: null,
+      },
+      {
+        id: expect.any(String),
+        email: 'portoviewer@example.com',
+        name: 'portoViewer Tester',
+        role: 'viewer',
+        inheritedFrom: null,
+      },
     ]);
     expect(body.inherited).toEqual([
       {
+        id: expect.any(String),
         email: 'acmeadmin@example.com',
         name: 'acmeAdmin Tester',
         role: 'admin',
         inheritedFrom: { id: tree.nodes.acme, description: 'Acme' },
       },
       {
+        id: expect.any(String),
         email: 'northadmin@example.com',
         name: 'northAdmin Tester',
         role: 'admin',
@@ -363,6 +389,7 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
     );
     expect(changed.statusCode).toBe(200);
     expect(changed.json().users).toContainEqual({
+      id: expect.any(String),
       email: 'bystander@example.com',
       name: '',
       role: 'admin',

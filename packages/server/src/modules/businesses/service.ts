@@ -374,6 +374,7 @@ export function createBusinessesService({
           if (entry.businessId !== ancestor.id || withOwn.has(entry.userId) || seen.has(entry.userId)) continue;
           seen.add(entry.userId);
           inherited.push({
+            id: entry.userId,
             email: entry.email,
             name: nameOf(entry),
             role: entry.role,
@@ -383,7 +384,13 @@ export function createBusinessesService({
       }
       inherited.sort((a, b) => a.email.localeCompare(b.email));
       return {
-        users: own.map((entry) => ({ email: entry.email, name: nameOf(entry), role: entry.role, inheritedFrom: null })),
+        users: own.map((entry) => ({
+          id: entry.userId,
+          email: entry.email,
+          name: nameOf(entry),
+          role: entry.role,
+          inheritedFrom: null,
+        })),
         inherited,
       };
     },

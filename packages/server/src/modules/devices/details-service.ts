@@ -16,6 +16,8 @@ import {
 import type { Transaction, Updateable } from 'kysely';
 import type { Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { type AlarmChange, alarmEventsOf, forceAcknowledgeOpenAlarms } from '../alarms/engine.js';
+import type { LiveEvents } from '../ingest/live-events.js';
 import type { ParameterPresetsRepo } from '../parameter-presets/repo.js';
 import type { UserRow } from '../users/present.js';
 import type { DevicesRepo, ScopedDeviceRow } from './repo.js';
@@ -80,11 +82,14 @@ export function createDeviceDetailsService({
   db,
   devicesRepo,
   parameterPresetsRepo,
+  publish,
   now = Date.now,
 }: {
   db: Database;
   devicesRepo: DevicesRepo;
   parameterPresetsRepo: ParameterPresetsRepo;
+  /** Where the `alarm` live events of alarms closed by an inhibition go once committed. */
+  publish: LiveEvents['publish'];
   now?: () => number;
 }) {
   async function reachable(user: UserRow, uuid: string, trx?: Transaction<DatabaseSchema>) {
@@ -215,19 +220,32 @@ export function createDeviceDetailsService({
 
     /** Threshold rules only on the type's numeric signals; admins inhibit, users edit rules. */
     async updateAlarms(user: UserRow, uuid: string, request: UpdateDeviceAlarmsRequest) {
-      const device = await save(user, uuid, request.version, EDIT_ROLE, (current) => {
-        if (request.inhibited !== undefined && !hasRank(current.role, MANAGE_ROLE)) throw new AppError('forbidden');
-        if (request.rules)
-          assertNumericSignals(
-            current,
-            request.rules.map((rule) => rule.signal),
-            'rules',
-          );
-        const stored = alarmsOf(current);
-        const { version: _version, ...changes } = request;
-        const { version: _stored, ...config } = { ...stored, ...changes };
-        return { alarmsConfig: JSON.stringify(config) };
-      });
+      let closed: AlarmChange[] = [];
+      const device = await save(
+        user,
+        uuid,
+        request.version,
+        EDIT_ROLE,
+        (current) => {
+          if (request.inhibited !== undefined && !hasRank(current.role, MANAGE_ROLE)) throw new AppError('forbidden');
+          if (request.rules)
+            assertNumericSignals(
+              current,
+              request.rules.map((rule) => rule.signal),
+              'rules',
+            );
+          const stored = alarmsOf(current);
+          const { version: _version, ...changes } = request;
+          const { version: _stored, ...config } = { ...stored, ...changes };
+          return { alarmsConfig: JSON.stringify(config) };
+        },
+        // Inhibiting closes the device's open alarms (the UI warns before): nothing is left to acknowledge.
+        async (current, trx) => {
+          if (request.inhibited && !alarmsOf(current).inhibited)
+            closed = await forceAcknowledgeOpenAlarms(trx, current.id, now());
+        },
+      );
+      if (closed.length > 0) publish(await alarmEventsOf(db, closed));
       return alarmsOf(device);
     },
 

@@ -2,6 +2,7 @@ import type { BusinessRole, Device } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
+import { applyConditionEvent } from '../alarms/engine.js';
 
 const PASSWORD = 'a good password';
 const BUSINESSES = '/api/customer-business';
@@ -149,6 +150,48 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
       inhibited: true,
     });
     expect(inhibit.json()).toMatchObject({ inhibited: true, rules });
+  });
+
+  it('closes the open alarms of a device when its alarms are inhibited (forcedAcknowledge)', async () => {
+    let id = 0;
+    const applyEdge = async (key: string, raised: boolean) => {
+      id += 1;
+      const event = {
+        id: `inhibit-${id}`,
+        deviceId: meter.uuid,
+        conditionKey: key,
+        signal: key,
+        kind: 'alarm' as const,
+        raised: raised ? 1 : 0,
+        value: JSON.stringify(raised),
+        date: Date.now(),
+        createdAt: Date.now(),
+        // Applied here rather than by the app's dispatcher.
+        dispatchedAt: Date.now(),
+      };
+      await t.db.insertInto('conditionEvents').values(event).execute();
+      return t.db.transaction().execute((trx) => applyConditionEvent(trx, event, Date.now()));
+    };
+    const [leak] = await applyEdge('leak', true);
+    const [tamper] = await applyEdge('tamper', true);
+    await applyEdge('tamper', false);
+    const inhibit = await call('PATCH', `/api/devices/${meter.uuid}/alarms`, tokens.admin, {
+      version: await versionOf(meter.uuid),
+      inhibited: true,
+    });
+    expect(inhibit.statusCode, inhibit.body).toBe(200);
+    for (const change of [leak, tamper]) {
+      const alarm = (await call('GET', `/api/alarms/${change?.alarmId}`, tokens.viewer)).json();
+      expect(alarm.status).toBe('acknowledged');
+      expect(alarm.history.at(-1)).toMatchObject({ transition: 'forcedAcknowledge', user: null });
+    }
+    // An edge recorded before the inhibition and applied after raises nothing.
+    expect(await applyEdge('leak', true)).toEqual([]);
+    const again = await call('PATCH', `/api/devices/${meter.uuid}/alarms`, tokens.admin, {
+      version: await versionOf(meter.uuid),
+      inhibited: false,
+    });
+    expect(again.json().inhibited).toBe(false);
   });
 
   it('keeps user data over the version read', async () => {

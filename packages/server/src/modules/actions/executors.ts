@@ -1,0 +1,227 @@
+import {
+  acceptsCallsAt,
+  CallReception,
+  DEFAULT_CALL_RECEPTION,
+  emailAddressesOf,
+  type Role,
+  type StoredAction,
+} from '@iot/shared';
+import type { GeotabClient } from '../../adapters/geotab/geotab-client.js';
+import type { CallbackSender } from '../../adapters/http-callback/callback-sender.js';
+import type { Mailer } from '../../adapters/mail/mailer.js';
+import type { MessagingClient } from '../../adapters/messaging/messaging-client.js';
+import { isReaching } from '../businesses/repo.js';
+import type { NotificationsService } from '../notifications/service.js';
+import { type ActionEvent, describeEvent, type JobEvent } from './action-event.js';
+import { parseActions } from './effective-actions.js';
+import { type ActionsRepo, FOLLOWS_PARENT } from './repo.js';
+
+/** Said in the action's status when users it named no longer exist and were taken off its list. */
+export const USER_REMOVED_NOTICE = 'user removed from list';
+
+/** A failed execution, with the recipients it did reach (a retry skips them). */
+export class ActionFailure extends Error {
+  constructor(
+    message: string,
+    readonly delivered: string[],
+  ) {
+    super(message);
+    this.name = 'ActionFailure';
+  }
+}
+
+/** One job to execute: the action, the edge, and the business whose list holds the action. */
+export interface ActionRun {
+  action: StoredAction;
+  event: JobEvent;
+  ownerId: string;
+  at: number;
+}
+
+export type ActionExecutor = (run: ActionRun) => Promise<{ notice: string | null }>;
+
+type Recipient = { key: string; send: () => Promise<void> };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function callReceptionOf(json: string) {
+  const parsed = CallReception.safeParse(JSON.parse(json));
+  return parsed.success ? parsed.data : DEFAULT_CALL_RECEPTION;
+}
+
+/**
+ * Sends to every recipient not reached before; failures do not stop the others. Throws `ActionFailure` (listing
+ * who was reached, earlier attempts included) when any failed.
+ */
+async function reachAll(recipients: Recipient[], event: JobEvent): Promise<void> {
+  const delivered = new Set(event.delivered ?? []);
+  const errors: string[] = [];
+  for (const recipient of recipients) {
+    if (delivered.has(recipient.key)) continue;
+    try {
+      await recipient.send();
+      delivered.add(recipient.key);
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (errors.length > 0) throw new ActionFailure(errors.join('; '), [...delivered]);
+}
+
+/** Runs each action type through its adapter (SPEC 9 "Action types"). */
+export function createActionExecutors(deps: {
+  actionsRepo: ActionsRepo;
+  callbacks: CallbackSender;
+  mailer: Mailer;
+  notifications: Pick<NotificationsService, 'notify'>;
+  messaging: MessagingClient;
+  geotab: GeotabClient;
+}): ActionExecutor {
+  const { actionsRepo } = deps;
+
+  /**
+   * The users an action names that still exist. The others are taken off the stored list (the action keeps its id),
+   * which the status notice then says.
+   */
+  async function existingUsers(run: ActionRun, userIds: string[]) {
+    const users = await actionsRepo.usersByIds(userIds);
+    const missing = userIds.filter((id) => !users.some((user) => user.id === id));
+    if (missing.length > 0) await removeUsers(run.ownerId, run.action.id, missing, run.at);
+    return { users, notice: missing.length > 0 ? USER_REMOVED_NOTICE : null };
+  }
+
+  async function removeUsers(ownerId: string, actionId: string, missing: string[], at: number) {
+    // A concurrent edit of the list wins; the next execution tries again.
+    const row = await actionsRepo.ownList(ownerId);
+    if (!row || row.actions === FOLLOWS_PARENT) return;
+    const actions = parseActions(row.actions).map((action) => {
+      if (action.id !== actionId) return action;
+      if (action.type === 'push') {
+        return {
+          ...action,
+          push: { ...action.push, userIds: action.push.userIds.filter((id) => !missing.includes(id)) },
+        };
+      }
+      if (action.type === 'voice') {
+        return {
+          ...action,
+          voice: { ...action.voice, userIds: action.voice.userIds.filter((id) => !missing.includes(id)) },
+        };
+      }
+      return action;
+    });
+    await actionsRepo.saveList(ownerId, row.version, JSON.stringify(actions), at);
+  }
+
+  /** Users who may see the device: the deepest entry on its business's path decides, as reach does. */
+  async function usersSeeing(event: ActionEvent) {
+    const businessPath = await actionsRepo.businessPathOf(event.businessId);
+    if (!businessPath) return [];
+    const deepest = new Map<string, { email: string; role: Role; depth: number }>();
+    for (const entry of await actionsRepo.entriesOnPath(businessPath)) {
+      const known = deepest.get(entry.userId);
+      if (!known || entry.depth > known.depth) deepest.set(entry.userId, entry);
+    }
+    return [...deepest.values()].filter((entry) => isReaching(entry.role)).map((entry) => entry.email);
+  }
+
+  type UserRow = Awaited<ReturnType<ActionsRepo['usersByIds']>>[number];
+
+  /** Who gets a text or a call on `channel` now: users with a phone who (for calls and SMS) take them at `at`. */
+  function phoneRecipients(
+    users: UserRow[],
+    at: number,
+    channel: 'sms' | 'whatsapp' | 'voice',
+    send: (phone: string) => Promise<void>,
+  ): Recipient[] {
+    return users.flatMap((user) => {
+      const phone = user.phone.trim();
+      if (!phone) return [];
+      const reception = {
+        callReception: callReceptionOf(user.callReception),
+        periodOffWork: user.offWorkFrom && user.offWorkTo ? { from: user.offWorkFrom, to: user.offWorkTo } : null,
+        timezone: user.timezone,
+      };
+      // Calls and SMS respect each user's reception hours and time off (SPEC: user "call reception").
+      if (channel !== 'whatsapp' && !acceptsCallsAt(reception, at)) return [];
+      return [{ key: `${channel}:${user.id}`, send: () => send(phone) }];
+    });
+  }
+
+  return async (run) => {
+    const { action, event } = run;
+    const text = describeEvent(event);
+    switch (action.type) {
+      case 'alarm':
+        // Alarms are applied by the dispatcher, in order, never as a job.
+        return { notice: null };
+      case 'callback': {
+        const { delivered: _delivered, ...payload } = event;
+        const result = await deps.callbacks.send(action.callback, payload);
+        if (result.error) throw new Error(result.error);
+        return { notice: null };
+      }
+      case 'email': {
+        const addresses =
+          action.email.mode === 'custom' ? emailAddressesOf(action.email.addresses) : await usersSeeing(event);
+        const html = `<p>${escapeHtml(text.body)}</p>`;
+        await reachAll(
+          addresses.map((to) => ({
+            key: `email:${to}`,
+            send: () => deps.mailer.send({ to, subject: text.title, text: text.body, html }),
+          })),
+          event,
+        );
+        return { notice: addresses.length === 0 ? 'no user to mail' : null };
+      }
+      case 'push': {
+        const recipients: Recipient[] = [];
+        const { users, notice } = await existingUsers(run, action.push.userIds);
+        if (action.push.channels.includes('internet') && users.length > 0) {
+          recipients.push({
+            key: 'internet',
+            send: async () => {
+              await deps.notifications.notify(
+                users.map((user) => user.id),
+                text,
+              );
+            },
+          });
+        }
+        for (const channel of ['sms', 'whatsapp'] as const) {
+          if (!action.push.channels.includes(channel)) continue;
+          recipients.push(
+            ...phoneRecipients(users, run.at, channel, (phone) =>
+              deps.messaging.sendMessage(channel, phone, text.body),
+            ),
+          );
+        }
+        await reachAll(recipients, event);
+        return { notice };
+      }
+      case 'voice': {
+        const { users, notice } = await existingUsers(run, action.voice.userIds);
+        const recipients = phoneRecipients(users, run.at, 'voice', (phone) =>
+          deps.messaging.placeCall(phone, text.body),
+        );
+        await reachAll(recipients, event);
+        return { notice: notice ?? (recipients.length === 0 ? 'no user takes calls now' : null) };
+      }
+      case 'geotab': {
+        const session = await deps.geotab.authenticate(action.geotab);
+        await deps.geotab.callWith(session, 'Add', {
+          typeName: 'TextMessage',
+          entity: {
+            // Our devices are not Geotab vehicles: the message goes to the database's "no device" entity.
+            device: { id: 'NoDeviceId' },
+            messageContent: { contentType: 'Normal', message: `${text.title}. ${text.body}` },
+            isDirectionToVehicle: false,
+            sent: new Date(run.at).toISOString(),
+          },
+        });
+        return { notice: null };
+      }
+    }
+  };
+}

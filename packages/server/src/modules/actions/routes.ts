@@ -1,0 +1,80 @@
+import {
+  BusinessActions,
+  ErrorResponse,
+  GeotabCredentials,
+  TestActionCallbackRequest,
+  TestActionCallbackResponse,
+  UpdateBusinessActionsRequest,
+  z,
+} from '@iot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession, sessionOf } from '../../http/authenticate.js';
+import type { AuthService } from '../auth/service.js';
+import type { ActionsService } from './service.js';
+
+const tags = ['actions'];
+const BusinessParams = z.object({ id: z.string().min(1).max(64) });
+
+/** A business's actions (SPEC 3 "Action config", 9 "Action types"). */
+export const actionsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; actions: ActionsService }> = async (
+  app,
+  { auth, actions },
+) => {
+  const onRequest = requireSession(auth);
+  const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+  const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
+
+  app.get(
+    '/customer-business/:id/actions',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "A business's actions: its own, else the nearest ancestor's, else the default (admin)",
+        params: BusinessParams,
+        response: { 200: BusinessActions, ...errors },
+      },
+    },
+    async (request) => actions.get(user(request), request.params.id),
+  );
+  app.put(
+    '/customer-business/:id/actions',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Replace a business's own actions over the version read; null follows the parent again (admin)",
+        params: BusinessParams,
+        body: UpdateBusinessActionsRequest,
+        response: { 200: BusinessActions, ...errors, 422: ErrorResponse },
+      },
+    },
+    async (request) => actions.update(user(request), request.params.id, request.body),
+  );
+  app.post(
+    '/customer-business/test-action-callback',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'POST a sample alarm event to a callback target and report the answer (admin of the business)',
+        body: TestActionCallbackRequest,
+        response: { 200: TestActionCallbackResponse, ...errors, 422: ErrorResponse },
+      },
+    },
+    async (request) => actions.testCallback(user(request), request.body),
+  );
+  app.post(
+    '/geotab/DIG/Authenticate',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Check Geotab credentials before saving a Geotab action',
+        body: GeotabCredentials,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors, 422: ErrorResponse, 502: ErrorResponse },
+      },
+    },
+    async (request) => actions.checkGeotab(request.body),
+  );
+};

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { type AlarmStatus, type BusinessRole, hasRank, idsOnPath } from '@iot/shared';
+import { type Expression, type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { AlarmHistoryTable, AlarmsTable, Database, DatabaseSchema } from '../../db/schema.js';
+import { type Caller, inSubtree, reachOf } from '../businesses/repo.js';
+
+type Executor = Database | Transaction<DatabaseSchema>;
+
+export type AlarmRow = Selectable<AlarmsTable>;
+
+/** An alarm with what its presentation needs of its device. */
+export type AlarmWithDeviceRow = AlarmRow & {
+  deviceDescription: string;
+  deviceType: string;
+  businessId: string;
+  businessPath: string;
+  alarmsConfig: string;
+};
+
+export type AlarmHistoryRow = Selectable<AlarmHistoryTable> & {
+  userFirstName: string | null;
+  userLastName: string | null;
+  userEmail: string | null;
+};
+
+/** What narrows a listing of alarms. */
+export interface AlarmQuery {
+  subtreePath: string;
+  deviceId?: string;
+  statuses?: AlarmStatus[];
+  raisedFrom?: number;
+  raisedTo?: number;
+}
+
+const count = (value: bigint | number | string | undefined) => Number(value ?? 0);
+
+/** Alarms and their history. SQL only; every write takes the caller's transaction. */
+export function createAlarmsRepo(db: Database) {
+  const withDevice = (trx: Executor) =>
+    trx
+      .selectFrom('alarms')
+      .innerJoin('devices', 'devices.id', 'alarms.deviceId')
+      .selectAll('alarms')
+      .select([
+        'devices.description as deviceDescription',
+        'devices.deviceType',
+        'devices.businessId',
+        'devices.businessPath',
+        'devices.alarmsConfig',
+      ]);
+
+  function matching(query: AlarmQuery) {
+    const conditions: Expression<boolean>[] = [inSubtree(query.subtreePath, 'devices.businessPath')];
+    if (query.deviceId !== undefined) conditions.push(sql<boolean>`${sql.ref('alarms.deviceId')} = ${query.deviceId}`);
+    if (query.statuses?.length)
+      conditions.push(sql<boolean>`${sql.ref('alarms.status')} in (${sql.join(query.statuses)})`);
+    if (query.raisedFrom !== undefined)
+      conditions.push(sql<boolean>`${sql.ref('alarms.raisedAt')} >= ${query.raisedFrom}`);
+    if (query.raisedTo !== undefined) conditions.push(sql<boolean>`${sql.ref('alarms.raisedAt')} <= ${query.raisedTo}`);
+    return sql<boolean>`(${sql.join(conditions, sql` and `)})`;
+  }
+
+  return {
+    /** Whether the edge was applied to an alarm of its condition already (it is the last one that alarm saw). */
+    async applied(deviceId: string, conditionKey: string, eventId: string, trx: Executor): Promise<boolean> {
+      const row = await trx
+        .selectFrom('alarms')
+        .select('id')
+        .where('deviceId', '=', deviceId)
+        .where('conditionKey', '=', conditionKey)
+        .where('lastEventId', '=', eventId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The device's latest alarm on the condition that is not acknowledged: the one a new edge applies to. */
+    async findOpen(deviceId: string, conditionKey: string, trx: Executor): Promise<AlarmWithDeviceRow | undefined> {
+      return withDevice(trx)
+        .where('alarms.deviceId', '=', deviceId)
+        .where('alarms.conditionKey', '=', conditionKey)
+        .where('alarms.status', '<>', 'acknowledged')
+        .orderBy('alarms.sequenceId', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    async openOfDevice(deviceId: string, trx: Executor): Promise<AlarmWithDeviceRow[]> {
+      return withDevice(trx)
+        .where('alarms.deviceId', '=', deviceId)
+        .where('alarms.status', '<>', 'acknowledged')
+        .orderBy('alarms.sequenceId')
+        .execute();
+    },
+
+    /** The device's next alarm number (its alarms count from 1). */
+    async nextSequenceId(deviceId: string, trx: Executor): Promise<number> {
+      const row = await trx
+        .selectFrom('alarms')
+        .select((eb) => eb.fn.max('sequenceId').as('last'))
+        .where('deviceId', '=', deviceId)
+        .executeTakeFirst();
+      return count(row?.last ?? 0) + 1;
+    },
+
+    async insert(alarm: Insertable<AlarmsTable>, trx: Executor): Promise<void> {
+      await trx.insertInto('alarms').values(alarm).execute();
+    },
+
+    /** Writes the changes when the alarm is still at `version`; false when someone changed it meanwhile. */
+    async updateIfVersion(
+      id: string,
+      version: number,
+      changes: Updateable<AlarmsTable>,
+      trx: Executor,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('alarms')
+        .set({ ...changes, version: version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async insertHistory(entry: Omit<Insertable<AlarmHistoryTable>, 'id'>, trx: Executor): Promise<void> {
+      await trx
+        .insertInto('alarmHistory')
+        .values({ id: randomUUID(), ...entry })
+        .execute();
+    },
+
+    async findWithDevice(id: string, trx: Executor = db): Promise<AlarmWithDeviceRow | undefined> {
+      return withDevice(trx).where('alarms.id', '=', id).executeTakeFirst();
+    },
+
+    async manyWithDevice(ids: string[], trx: Executor = db): Promise<AlarmWithDeviceRow[]> {
+      if (ids.length === 0) return [];
+      return withDevice(trx).where('alarms.id', 'in', ids).execute();
+    },
+
+    /** An alarm's history, oldest first, with who did each step. */
+    async history(alarmId: string, trx: Executor = db): Promise<AlarmHistoryRow[]> {
+      return trx
+        .selectFrom('alarmHistory')
+        .leftJoin('users', 'users.id', 'alarmHistory.userId')
+        .selectAll('alarmHistory')
+        .select(['users.firstName as userFirstName', 'users.lastName as userLastName', 'users.email as userEmail'])
+        .where('alarmHistory.alarmId', '=', alarmId)
+        .orderBy('alarmHistory.date')
+        .orderBy('alarmHistory.id')
+        .execute();
+    },
+
+    /**
+     * One page of the alarms the caller reaches in a subtree, newest raised first, and how many match in all. The
+     * caller's reach is part of the SQL: a `none` entry deeper in the subtree hides its devices' alarms too.
+     */
+    async page(caller: Caller, query: AlarmQuery, limit: number, offset: number) {
+      const { reach } = await reachOf(caller, db, 'devices.businessPath');
+      const scoped = withDevice(db).where(matching(query));
+      const reachable = reach ? scoped.where(reach) : scoped;
+      const [rows, total] = await Promise.all([
+        reachable.orderBy('alarms.raisedAt', 'desc').orderBy('alarms.id', 'desc').limit(limit).offset(offset).execute(),
+        db
+          .selectFrom(reachable.as('matching'))
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: count(total.n) };
+    },
+
+    /** Snoozed alarms whose snooze has ended by `now`, the longest overdue first. */
+    async snoozeEndedBy(now: number, limit: number, trx: Executor = db): Promise<AlarmWithDeviceRow[]> {
+      return withDevice(trx)
+        .where('alarms.snoozedUntil', 'is not', null)
+        .where('alarms.snoozedUntil', '<=', now)
+        .where('alarms.status', '=', 'snoozed')
+        .orderBy('alarms.snoozedUntil')
+        .limit(limit)
+        .execute();
+    },
+
+    /** What an alarm needs of its device when it is raised. */
+    async device(deviceId: string, trx: Executor) {
+      return trx
+        .selectFrom('devices')
+        .select(['id', 'description', 'deviceType', 'businessId', 'businessPath', 'alarmsConfig'])
+        .where('id', '=', deviceId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The users who see a device of the business at `businessPath`: for each user, the deepest of their entries on
+     * the path (the node or an ancestor) decides, as everywhere in the tree; `none` there hides the device.
+     */
+    async usersSeeing(businessPath: string, trx: Executor): Promise<string[]> {
+      const ids = idsOnPath(businessPath);
+      const entries = await trx
+        .selectFrom('businessUsers')
+        .innerJoin('businesses', 'businesses.id', 'businessUsers.businessId')
+        .select(['businessUsers.userId', 'businessUsers.role'])
+        .where('businessUsers.businessId', 'in', ids)
+        .orderBy('businesses.depth', 'desc')
+        .execute();
+      const nearest = new Map<string, BusinessRole>();
+      for (const entry of entries) if (!nearest.has(entry.userId)) nearest.set(entry.userId, entry.role);
+      return [...nearest].filter(([, role]) => hasRank(role, 'viewer')).map(([userId]) => userId);
+    },
+  };
+}
+
+export type AlarmsRepo = ReturnType<typeof createAlarmsRepo>;

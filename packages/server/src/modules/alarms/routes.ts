@@ -1,0 +1,99 @@
+import {
+  AcknowledgeAlarmRequest,
+  AlarmListQuery,
+  AlarmPage,
+  AlarmWithHistory,
+  CommentAlarmRequest,
+  ErrorResponse,
+  SnoozeAlarmRequest,
+  z,
+} from '@iot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireSession, sessionOf } from '../../http/authenticate.js';
+import type { AuthService } from '../auth/service.js';
+import type { AlarmsService } from './service.js';
+
+const tags = ['alarms'];
+const BusinessParams = z.object({ id: z.string().min(1).max(64) });
+const AlarmParams = z.object({ id: z.string().min(1).max(64) });
+
+/** The alarms of the caller's devices: list, read with history, acknowledge, snooze, comment. */
+export const alarmsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; alarms: AlarmsService }> = async (
+  app,
+  { auth, alarms },
+) => {
+  const onRequest = requireSession(auth);
+  const read = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+  const write = { ...read, 403: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
+  const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
+
+  app.get(
+    '/customer-business/:id/alarms',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "The alarms of a business's subtree the caller sees, newest raised first",
+        params: BusinessParams,
+        querystring: AlarmListQuery,
+        response: { 200: AlarmPage, ...read },
+      },
+    },
+    async (request) => alarms.list(user(request), request.params.id, request.query),
+  );
+  app.get(
+    '/alarms/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'An alarm with its history, oldest first',
+        params: AlarmParams,
+        response: { 200: AlarmWithHistory, ...read },
+      },
+    },
+    async (request) => alarms.get(user(request), request.params.id),
+  );
+  app.post(
+    '/alarms/:id/acknowledge',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Acknowledge an alarm over the version read (closes it)',
+        params: AlarmParams,
+        body: AcknowledgeAlarmRequest,
+        response: { 200: AlarmWithHistory, ...write },
+      },
+    },
+    async (request) => alarms.acknowledge(user(request), request.params.id, request.body),
+  );
+  app.post(
+    '/alarms/:id/snooze',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Snooze an alarm for some minutes over the version read',
+        params: AlarmParams,
+        body: SnoozeAlarmRequest,
+        response: { 200: AlarmWithHistory, ...write },
+      },
+    },
+    async (request) => alarms.snooze(user(request), request.params.id, request.body),
+  );
+  app.post(
+    '/alarms/:id/comment',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Add a comment to an alarm's history over the version read",
+        params: AlarmParams,
+        body: CommentAlarmRequest,
+        response: { 200: AlarmWithHistory, ...write },
+      },
+    },
+    async (request) => alarms.comment(user(request), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,115 @@
+import {
+  type AlarmInput,
+  type AlarmListQuery,
+  type AlarmPage,
+  type AlarmWithHistory,
+  type BusinessRole,
+  hasRank,
+} from '@iot/shared';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import type { BusinessesRepo } from '../businesses/repo.js';
+import type { DevicesRepo } from '../devices/repo.js';
+import type { LiveEvents } from '../ingest/live-events.js';
+import type { UserRow } from '../users/present.js';
+import { type AlarmChange, alarmEventsOf, applyAlarmInput } from './engine.js';
+import { presentAlarm, presentHistory } from './present.js';
+import { type AlarmQuery, createAlarmsRepo } from './repo.js';
+
+/** Acknowledging, snoozing and commenting an alarm takes the same role as editing its device. */
+const HANDLE_ROLE: BusinessRole = 'user';
+
+/** The alarms of the business tree as users read and handle them (SPEC 4, 8). */
+export function createAlarmsService({
+  db,
+  businessesRepo,
+  devicesRepo,
+  publish,
+  now = Date.now,
+}: {
+  db: Database;
+  businessesRepo: BusinessesRepo;
+  devicesRepo: DevicesRepo;
+  /** Where the `alarm` live events of the changes go once committed. */
+  publish: LiveEvents['publish'];
+  now?: () => number;
+}) {
+  const repo = createAlarmsRepo(db);
+
+  /** The alarm with the caller's role on its device's business; another tenant's alarm is not found. */
+  async function reachable(user: UserRow, id: string) {
+    const alarm = await repo.findWithDevice(id);
+    const device = alarm && (await devicesRepo.findReachable(user, alarm.deviceId));
+    if (!alarm || !device) throw new AppError('not_found');
+    return { alarm, role: device.role };
+  }
+
+  async function withHistory(id: string): Promise<AlarmWithHistory> {
+    const alarm = await repo.findWithDevice(id);
+    if (!alarm) throw new AppError('not_found');
+    return { ...presentAlarm(alarm), history: (await repo.history(id)).map(presentHistory) };
+  }
+
+  /** One user request on an alarm, over the version the user read; published once committed. */
+  async function handle(
+    user: UserRow,
+    id: string,
+    request: { version: number; comment?: string | undefined },
+    input: AlarmInput,
+  ): Promise<AlarmWithHistory> {
+    const { alarm, role } = await reachable(user, id);
+    if (!hasRank(role, HANDLE_ROLE)) throw new AppError('forbidden');
+    if (alarm.version !== request.version) throw new AppError('conflict');
+    const change: AlarmChange | null = await db.transaction().execute(async (trx) => {
+      const outcome = await applyAlarmInput(trx, alarm, input, {
+        at: now(),
+        userId: user.id,
+        comment: request.comment ?? null,
+        version: request.version,
+      });
+      if (!outcome.ok) throw new AppError(outcome.error);
+      return outcome.change;
+    });
+    if (change) publish(await alarmEventsOf(db, [change]));
+    return withHistory(id);
+  }
+
+  return {
+    /** The subtree's alarms the caller sees, newest raised first. */
+    async list(user: UserRow, businessId: string, query: AlarmListQuery): Promise<AlarmPage> {
+      const business = await businessesRepo.findReachable(user, businessId);
+      if (!business) throw new AppError('not_found');
+      // Assets do not exist yet, so no alarm belongs to one: an asset filter matches nothing.
+      if (query.assetID !== undefined) return { data: [], totalElements: 0, hasNext: false };
+      const filter: AlarmQuery = {
+        subtreePath: business.path,
+        ...(query.deviceUUID !== undefined ? { deviceId: query.deviceUUID } : {}),
+        ...(query.status?.length ? { statuses: query.status } : {}),
+        ...(query.fromDate ? { raisedFrom: query.fromDate.getTime() } : {}),
+        ...(query.toDate ? { raisedTo: query.toDate.getTime() } : {}),
+      };
+      const offset = (query.page - 1) * query.pageSize;
+      const { rows, total } = await repo.page(user, filter, query.pageSize, offset);
+      return { data: rows.map(presentAlarm), totalElements: total, hasNext: offset + rows.length < total };
+    },
+
+    async get(user: UserRow, id: string): Promise<AlarmWithHistory> {
+      await reachable(user, id);
+      return withHistory(id);
+    },
+
+    acknowledge(user: UserRow, id: string, request: { version: number; comment?: string | undefined }) {
+      return handle(user, id, request, { type: 'acknowledge' });
+    },
+
+    snooze(user: UserRow, id: string, request: { version: number; minutes: number; comment?: string | undefined }) {
+      return handle(user, id, request, { type: 'snooze', until: now() + request.minutes * 60_000 });
+    },
+
+    comment(user: UserRow, id: string, request: { version: number; comment: string }) {
+      return handle(user, id, request, { type: 'comment' });
+    },
+  };
+}
+
+export type AlarmsService = ReturnType<typeof createAlarmsService>;
