@@ -34,9 +34,9 @@ const path = () => {
 
 describe('the app shell', () => {
   it("shows the vendor's title and colour, and later screens as not available yet inside the shell", async () => {
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/alarms')}`);
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/resources/resource-stats')}`);
     await signInOnPage(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL((url) => url.pathname === '/alarms');
+    await page.waitForURL((url) => url.pathname === '/resources/resource-stats');
     await page.getByRole('heading', { name: en['notAvailable.title'] }).waitFor();
     expect(await page.title()).toContain(dots.title);
     const banner = page.getByRole('banner');

@@ -149,6 +149,7 @@ export const routeTable: readonly AppRoute[] = [
     path: paths.alarms,
     access: 'required',
     frame: 'shell',
+    screen: () => import('@/features/alarms/pages/alarms-page').then((m) => ({ Component: m.AlarmsPage })),
     title: 'route.alarms',
     menu: 'main',
     feature: (plan) => plan.alarmSupport,

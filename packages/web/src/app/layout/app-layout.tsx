@@ -7,6 +7,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router';
+import { AlarmSnackbar } from '@/features/alarms/components/alarm-snackbar';
+import { createAlarmAlertStore } from '@/features/alarms/lib/alarm-alerts';
 import { BUSINESS_PANEL_WIDTH, BusinessTreePanel } from '@/features/businesses/components/business-tree-panel';
 import { usePublicKey } from '@/features/keys/api/get-public-key';
 import { useLiveEvents } from '@/features/live-events/hooks/use-live-events';
@@ -29,7 +31,8 @@ const isFlagSet = (value: string | null) => value !== null && value !== 'false' 
 
 /**
  * The shell of every page but the sign-in ones: the app bar (hidden by the `hideAppBar` query flag) over the page,
- * the business-tree side panel beside it for a signed-in user (a drawer on phones), and the dialogs the app bar opens.
+ * the business-tree side panel beside it for a signed-in user (a drawer on phones), the dialogs the app bar opens, and
+ * the alarm snackbar that tells live of each alarm that becomes active.
  * A business node's pages take its theme and logo.
  */
 export function AppLayout() {
@@ -44,7 +47,8 @@ export function AppLayout() {
   const currentUser = useCurrentUser();
   // A user that cannot be loaded counts as signed out here: the failure has its snackbar, the app bar offers sign-in.
   const user = currentUser.email && !currentUser.isError ? currentUser.data : null;
-  useLiveEvents(Boolean(user));
+  const [alarmAlerts] = useState(createAlarmAlertStore);
+  useLiveEvents(Boolean(user), alarmAlerts.onLiveEvent);
   const notifications = useNotificationsDialog();
   const vapidPublicKey = usePublicKey('vapid').data;
   const [sigfoxTokensOpen, setSigfoxTokensOpen] = useState(false);
@@ -111,6 +115,7 @@ export function AppLayout() {
         />
         <SigfoxTokensDialog open={sigfoxTokensOpen} onClose={() => setSigfoxTokensOpen(false)} />
         <VersionDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
+        {user && <AlarmSnackbar store={alarmAlerts} />}
       </Box>
     </BusinessThemeProvider>
   );

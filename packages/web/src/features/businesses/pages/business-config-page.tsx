@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ContentPage } from '@/components/content-page';
 import { TabLater } from '@/components/tab-later';
+import { BusinessActionsCard } from '@/features/alarms/components/business-actions-card';
 import { DeviceList } from '@/features/devices/components/device-list';
 import { IntegrationsCard } from '@/features/integrations/components/integrations-card';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
@@ -39,7 +40,7 @@ const TABS = [
   'inventory',
 ] as const;
 type ConfigTab = (typeof TABS)[number];
-const BUILT_TABS: ReadonlySet<ConfigTab> = new Set(['hierarchy', 'devices', 'users', 'logs', 'manager']);
+const BUILT_TABS: ReadonlySet<ConfigTab> = new Set(['hierarchy', 'devices', 'users', 'alarms', 'logs', 'manager']);
 
 function Hierarchy({ tree, businessId }: { tree: BusinessTree; businessId: string }) {
   const { t } = useTranslation();
@@ -122,6 +123,12 @@ export function BusinessConfigPage() {
             {tab === 'users' && user && (
               <BusinessUsers key={business._id} tree={tree} businessId={business._id} user={user} />
             )}
+            {tab === 'alarms' &&
+              (user && hasRank(roleOnBusiness(tree, business._id, user), 'admin') ? (
+                <BusinessActionsCard key={business._id} businessId={business._id} />
+              ) : (
+                <Alert severity="info">{t('actions.adminsOnly')}</Alert>
+              ))}
             {tab === 'logs' && (
               <BusinessLogs
                 key={business._id}

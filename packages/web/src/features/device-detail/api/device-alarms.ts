@@ -1,6 +1,7 @@
 import type { DeviceAlarmsConfig, UpdateDeviceAlarmsRequest } from '@iot/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
+import { ALARM_PAGES_KEY } from '@/features/alarms/api/get-alarms';
 import { deviceKey, devicePath, useRefreshDevice } from './get-device';
 
 const alarmsPath = (uuid: string) => `${devicePath(uuid)}/alarms`;
@@ -26,6 +27,8 @@ export function useUpdateDeviceAlarms(uuid: string) {
     onSuccess: (alarms) => {
       queryClient.setQueryData(getDeviceAlarmsQueryOptions(uuid).queryKey, alarms);
       void refreshDevice();
+      // Inhibiting acknowledges the device's open alarms.
+      void queryClient.invalidateQueries({ queryKey: ALARM_PAGES_KEY });
     },
   });
 }

@@ -19,6 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
+import { AlarmList, type AlarmListView } from '@/features/alarms/components/alarm-list';
+import { useAlarmColours } from '@/features/alarms/components/use-alarm-colours';
+import { OPEN_STATUSES } from '@/features/alarms/lib/alarm-list-params';
 import { messageText } from '@/i18n';
 import { useBusinessTheme } from '@/lib/business-theme';
 import { errorMessage } from '@/lib/error-message';
@@ -272,7 +275,34 @@ function AlarmsEditor({
   );
 }
 
-/** The alarms tab: threshold rules on numeric signals, inhibition, and auto-acknowledge of latched-while-snoozed. */
+/** The device's alarms, newest first, with what the caller may do to each. */
+function DeviceAlarmList({ scope }: { scope: DeviceScope }) {
+  const { t } = useTranslation();
+  const colours = useAlarmColours(scope.device.businessId);
+  const [view, setView] = useState<AlarmListView>({ statuses: OPEN_STATUSES, page: 0, pageSize: 10 });
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Typography component="h2" variant="h6">
+          {t('device.alarms.list')}
+        </Typography>
+        <AlarmList
+          businessId={scope.device.businessId}
+          deviceUUID={scope.device.uuid}
+          view={view}
+          onViewChange={setView}
+          canChange={() => scope.canEdit}
+          colours={colours}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The alarms tab: threshold rules on numeric signals, inhibition, and auto-acknowledge of latched-while-snoozed; under
+ * them the device's alarms.
+ */
 export function DeviceAlarms({ scope }: { scope: DeviceScope }) {
   const { t } = useTranslation();
   const alarms = useDeviceAlarms(scope.device.uuid);
@@ -286,5 +316,10 @@ export function DeviceAlarms({ scope }: { scope: DeviceScope }) {
     );
   }
   const startOver = () => void alarms.refetch().then(() => setRound((value) => value + 1));
-  return <AlarmsEditor key={round} scope={scope} alarms={alarms.data} onStartOver={startOver} />;
+  return (
+    <Stack spacing={2.5}>
+      <AlarmsEditor key={round} scope={scope} alarms={alarms.data} onStartOver={startOver} />
+      <DeviceAlarmList scope={scope} />
+    </Stack>
+  );
 }

@@ -1,6 +1,8 @@
 import type { Device, DevicePage, LiveEvent } from '@iot/shared';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { getAlarmsQueryOptions } from '@/features/alarms/api/get-alarms';
+import { alarmOf } from '@/features/alarms/testing/alarm-fixtures';
 import { deviceCommissioningKey } from '@/features/device-detail/api/get-commissioning';
 import { deviceKey } from '@/features/device-detail/api/get-device';
 import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
@@ -118,5 +120,18 @@ describe('the live events cache', () => {
     apply({ type: 'commissioning', deviceUUID: 'd2', businessId: 'b1', event: start });
     expect(queryClient.getQueryData(deviceCommissioningKey('d1'))).toEqual({ events: [start, quality] });
     expect(queryClient.getQueryData(deviceCommissioningKey('d2'))).toBeUndefined();
+  });
+
+  it('patches an alarm on show at once and reads the alarm lists again at the next flush', () => {
+    const { queryClient, apply, flushes } = setUp();
+    const key = getAlarmsQueryOptions({ businessId: 'b1', page: 1, pageSize: 25 }).queryKey;
+    queryClient.setQueryData(key, { data: [alarmOf('a1')], totalElements: 1, hasNext: false });
+    const changed = alarmOf('a1', { status: 'latched', conditionActive: false, version: 2 });
+    apply({ type: 'alarm', deviceUUID: 'd1', businessId: 'b1', transition: 'problemSolved', alarm: changed });
+    expect(queryClient.getQueryData(key)).toMatchObject({ data: [{ status: 'latched', version: 2 }] });
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    expect(flushes).toHaveLength(1);
+    flushes[0]?.();
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 });

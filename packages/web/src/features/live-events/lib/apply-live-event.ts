@@ -1,6 +1,7 @@
 import { type Device, type DevicePage, type LiveEvent, PARAMETERIZATION_COLOURS } from '@iot/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { patchAlarmDetail, patchAlarmPages, refreshAlarmPages } from '@/features/alarms/lib/alarm-cache';
 import type { CommissioningEvents } from '@/features/device-detail/api/get-commissioning';
 import { deviceCommissioningKey } from '@/features/device-detail/api/get-commissioning';
 import { deviceKey } from '@/features/device-detail/api/get-device';
@@ -74,8 +75,9 @@ export function appendCommissioningEvent(
 export const LIST_REFRESH_MS = 1_000;
 
 /**
- * Keeps the query cache in step with the live events: the open device and its commissioning events change at once;
- * device lists and readings queries, which may be many or costly, once a second at most for all that came meanwhile.
+ * Keeps the query cache in step with the live events: the open device, its commissioning events and the alarms on
+ * show change at once; device lists, alarm lists and readings queries, which may be many or costly, are read again
+ * once a second at most for all that came meanwhile.
  */
 export function createLiveEventCache(
   queryClient: QueryClient,
@@ -84,23 +86,30 @@ export function createLiveEventCache(
 ) {
   let listPatches = new Map<string, DevicePatch[]>();
   let readingsOf = new Set<string>();
+  let alarmsChanged = false;
   let scheduled = false;
 
   const flush = () => {
     scheduled = false;
     const patches = listPatches;
     const devices = readingsOf;
+    const alarms = alarmsChanged;
     listPatches = new Map();
     readingsOf = new Set();
+    alarmsChanged = false;
     patchDeviceLists(queryClient, patches);
     for (const uuid of devices) void queryClient.invalidateQueries({ queryKey: deviceReadingsKey(uuid) });
+    if (alarms) void refreshAlarmPages(queryClient);
   };
-  const later = (uuid: string, patch: DevicePatch) => {
-    listPatches.set(uuid, [...(listPatches.get(uuid) ?? []), patch]);
+  const flushLater = () => {
     if (!scheduled) {
       scheduled = true;
       schedule(flush, LIST_REFRESH_MS);
     }
+  };
+  const later = (uuid: string, patch: DevicePatch) => {
+    listPatches.set(uuid, [...(listPatches.get(uuid) ?? []), patch]);
+    flushLater();
   };
 
   return (event: LiveEvent) => {
@@ -120,6 +129,12 @@ export function createLiveEventCache(
       }
       case 'commissioning':
         appendCommissioningEvent(queryClient, event);
+        break;
+      case 'alarm':
+        patchAlarmPages(queryClient, event.alarm);
+        patchAlarmDetail(queryClient, event.alarm);
+        alarmsChanged = true;
+        flushLater();
         break;
     }
   };

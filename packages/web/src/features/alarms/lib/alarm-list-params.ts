@@ -1,0 +1,56 @@
+import { ALARM_PAGE_SIZES, ALARM_STATUSES, type AlarmStatus } from '@iot/shared';
+
+/** What the alarm list shows, kept in the URL so a reload or a shared link opens the same list. */
+export interface AlarmListParams {
+  /** The business whose subtree is listed; the caller's first top level when absent. */
+  businessId: string | null;
+  /** Statuses shown; every status when empty. */
+  statuses: AlarmStatus[];
+  /** From 0, as the table pager counts. */
+  page: number;
+  pageSize: number;
+}
+
+/** The open alarms: what a user comes to the list for. */
+export const OPEN_STATUSES: AlarmStatus[] = ['active', 'latched', 'snoozed'];
+const DEFAULT_PAGE_SIZE = 25;
+
+const isStatus = (value: string): value is AlarmStatus => (ALARM_STATUSES as readonly string[]).includes(value);
+
+export function readAlarmListParams(params: URLSearchParams): AlarmListParams {
+  const status = params.get('status');
+  const statuses = status === null ? OPEN_STATUSES : status.split(',').filter(isStatus);
+  const page = Number(params.get('page') ?? '1');
+  const pageSize = Number(params.get('pageSize') ?? DEFAULT_PAGE_SIZE);
+  return {
+    businessId: params.get('business') || null,
+    statuses: ALARM_STATUSES.filter((known) => statuses.includes(known)),
+    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+    pageSize: (ALARM_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** Writes the list's state over `current`, leaving other parameters alone; defaults are left out. */
+export function writeAlarmListParams(current: URLSearchParams, list: AlarmListParams): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const set = (name: string, value: string | null) => (value === null ? next.delete(name) : next.set(name, value));
+  set('business', list.businessId);
+  const openOnly =
+    list.statuses.length === OPEN_STATUSES.length && OPEN_STATUSES.every((status) => list.statuses.includes(status));
+  set('status', openOnly ? null : list.statuses.join(','));
+  set('page', list.page > 0 ? String(list.page + 1) : null);
+  set('pageSize', list.pageSize === DEFAULT_PAGE_SIZE ? null : String(list.pageSize));
+  return next;
+}
+
+/** The query of `GET /customer-business/{id}/alarms`; no status means every status. */
+export function alarmQueryOf(list: Omit<AlarmListParams, 'businessId'>, deviceUUID?: string) {
+  return {
+    ...(deviceUUID ? { deviceUUID } : {}),
+    ...(list.statuses.length > 0 && list.statuses.length < ALARM_STATUSES.length
+      ? { status: list.statuses.join(',') }
+      : {}),
+    page: list.page + 1,
+    pageSize: list.pageSize,
+  };
+}
