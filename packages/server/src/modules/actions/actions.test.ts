@@ -317,6 +317,44 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
     expect(receiver.received[0]?.body).toMatchObject({ businessId: nodes.Plant, raised: true });
     expect((await call('POST', `${BUSINESSES}/test-action-callback`, tokens.viewer, payload)).statusCode).toBe(403);
     expect((await call('POST', `${BUSINESSES}/test-action-callback`, tokens.bravo, payload)).statusCode).toBe(404);
+    // A plan without third-party integration has no callbacks to test.
+    const features = { thirdyPartyIntegration: false };
+    await t.services.plansRepo.insert({ businessId: nodes.Bravo ?? '', name: 'Basic', features }, Date.now() + 1);
+    const refused = await call('POST', `${BUSINESSES}/test-action-callback`, tokens.bravo, {
+      ...payload,
+      businessId: nodes.Bravo,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('plan.unavailable');
+  });
+
+  it('forgets finished jobs after a week and given-up ones after a month', async () => {
+    const day = 24 * 60 * 60_000;
+    const job = (id: string, status: 'done' | 'failed' | 'pending', daysAgo: number) => ({
+      id,
+      businessId: nodes.Acme ?? '',
+      actionId: 'old-action',
+      action: '{}',
+      event: '{}',
+      status,
+      attempts: 1,
+      runAt: Date.now() - daysAgo * day,
+      lockedUntil: null,
+      lastError: null,
+      createdAt: Date.now() - daysAgo * day,
+    });
+    await t.db
+      .insertInto('actionJobs')
+      .values([
+        job('done-old', 'done', 8),
+        job('done-recent', 'done', 6),
+        job('failed-old', 'failed', 31),
+        job('failed-recent', 'failed', 8),
+      ])
+      .execute();
+    await t.services.actionWorker.prune();
+    const left = await t.db.selectFrom('actionJobs').select('id').where('actionId', '=', 'old-action').execute();
+    expect(left.map((row) => row.id).sort()).toEqual(['done-recent', 'failed-recent']);
   });
 
   it('texts and calls only users who take calls now, and calls again as the voice action says when nobody answers', async () => {

@@ -101,6 +101,12 @@ export function createActionsRepo(db: Database) {
       }
     },
 
+    /** Forgets finished jobs: done ones last run before `doneBefore`, given-up ones before `failedBefore`. */
+    async pruneFinished(doneBefore: number, failedBefore: number) {
+      await db.deleteFrom('actionJobs').where('status', '=', 'done').where('runAt', '<', doneBefore).execute();
+      await db.deleteFrom('actionJobs').where('status', '=', 'failed').where('runAt', '<', failedBefore).execute();
+    },
+
     /** Pending jobs due at `now` that no live worker holds, oldest first. */
     dueJobs(now: number, limit: number) {
       return db

@@ -126,7 +126,8 @@ export function createActionsService({
       user: UserRow,
       request: z.infer<typeof TestActionCallbackRequest>,
     ): Promise<TestActionCallbackResponse> {
-      await managedBusiness(user, request.businessId);
+      const node = await managedBusiness(user, request.businessId);
+      if (!(await plans.planOf(node)).features.thirdyPartyIntegration) throw new AppError('plan.unavailable');
       try {
         return await callbacks.send(
           { url: request.url, auth: request.auth },

@@ -4,6 +4,12 @@ import { type ActionExecutor, ActionFailure } from './executors.js';
 import type { ActionJobRow, ActionsRepo } from './repo.js';
 
 const ERROR_TEXT_MAX = 1_000;
+const DAY_MS = 24 * 60 * 60_000;
+/** Finished jobs are kept this long (the queue is not a log: the action's status keeps how its last run went). */
+const DONE_RETENTION_MS = 7 * DAY_MS;
+/** Given-up jobs are kept longer, for whoever looks into why a receiver missed something. */
+const FAILED_RETENTION_MS = 30 * DAY_MS;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface RetryPolicy {
   maxAttempts: number;
@@ -122,14 +128,25 @@ export function startActionWorker(options: {
 
   const timer = setInterval(() => void nudge(), options.pollMs ?? 1_000);
   timer.unref();
+  const prune = async () => {
+    try {
+      await actionsRepo.pruneFinished(now() - DONE_RETENTION_MS, now() - FAILED_RETENTION_MS);
+    } catch (error) {
+      log.error({ err: error }, 'finished action jobs not pruned');
+    }
+  };
+  const pruning = setInterval(() => void prune(), PRUNE_EVERY_MS);
+  pruning.unref();
 
   return {
     nudge,
     runDue,
+    prune,
     /** Stops looking for jobs and waits for the run in progress. */
     async close() {
       closed = true;
       clearInterval(timer);
+      clearInterval(pruning);
       await running;
     },
   };
