@@ -178,8 +178,11 @@ export const LiveEvent = z.discriminatedUnion('type', [
     type: z.literal('alarm'),
     deviceUUID: z.string(),
     businessId: z.string(),
-    /** What just happened to the alarm; the snackbar shows alarms that became active. */
-    transition: AlarmTransitionSchema,
+    /**
+     * What just happened to the alarm; the snackbar shows alarms that became active. Null for a change of status the
+     * state machine names no transition for (a snooze that ended with the condition gone: the alarm is latched again).
+     */
+    transition: AlarmTransitionSchema.nullable(),
     alarm: Alarm,
   }),
 ]);

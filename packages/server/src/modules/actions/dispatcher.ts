@@ -1,24 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AlarmTransition,
-  type PlanFeatures,
-  planAllowsAction,
-  type StoredAction,
-  scheduleAllows,
-} from '@iot/shared';
+import { type PlanFeatures, planAllowsAction, type StoredAction, scheduleAllows } from '@iot/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
+import type { AlarmChange } from '../alarms/engine.js';
 import type { LiveEventEnvelope } from '../ingest/live-events.js';
 import { actionEventOf } from './action-event.js';
 import { type EffectiveActions, effectiveActions } from './effective-actions.js';
 import type { ActionsRepo, ConditionEventRow } from './repo.js';
-
-/** What the alarm engine answers for one edge it applied. */
-export interface AlarmChange {
-  alarmId: string;
-  transition: AlarmTransition;
-}
 
 /** The alarms engine (`modules/alarms/engine.ts`), injected so the dispatcher can be tested on its own. */
 export interface AlarmEngine {

@@ -15,10 +15,13 @@ import { createNotificationsRepo } from '../notifications/repo.js';
 import { alarmOptionsOf, presentAlarm, signalNameOf, stateOf } from './present.js';
 import { type AlarmWithDeviceRow, createAlarmsRepo } from './repo.js';
 
-/** One transition an alarm went through: what is published (and acted on) after the transaction commits. */
+/**
+ * One change of an alarm: what is published after the transaction commits. `transition` is null for a change of
+ * status without a named transition (a snooze that ended with the condition gone).
+ */
 export interface AlarmChange {
   alarmId: string;
-  transition: AlarmTransition;
+  transition: AlarmTransition | null;
 }
 
 /** The transitions that make an alarm active: the users who see its device are notified of these. */
@@ -102,7 +105,9 @@ export async function applyAlarmInput(
     trx,
   );
   if (!written) return { ok: false, error: 'conflict' };
-  if (transition === null) return { ok: true, change: null };
+  if (transition === null) {
+    return { ok: true, change: state.status === alarm.status ? null : { alarmId: alarm.id, transition: null } };
+  }
   await repo.insertHistory(
     {
       alarmId: alarm.id,

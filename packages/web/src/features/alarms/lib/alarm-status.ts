@@ -8,7 +8,8 @@ export const ACTIVATING_TRANSITIONS: readonly AlarmTransition[] = [
   'activatedFromSnooze',
 ];
 
-export const isActivating = (transition: AlarmTransition) => ACTIVATING_TRANSITIONS.includes(transition);
+export const isActivating = (transition: AlarmTransition | null) =>
+  transition !== null && ACTIVATING_TRANSITIONS.includes(transition);
 
 /** The alarm colour of a status (SPEC section 9): an acknowledged alarm is "ok". */
 export function alarmStatusColour(status: AlarmStatus, colours: AlarmColors): string {
