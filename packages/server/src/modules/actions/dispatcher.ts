@@ -7,6 +7,7 @@ import type { AlarmChange } from '../alarms/engine.js';
 import type { LiveEventEnvelope } from '../ingest/live-events.js';
 import { actionEventOf } from './action-event.js';
 import { type EffectiveActions, effectiveActions } from './effective-actions.js';
+import { startNudgedRunner } from './nudged-runner.js';
 import type { ActionsRepo, ConditionEventRow } from './repo.js';
 
 /** The alarms engine (`modules/alarms/engine.ts`), injected so the dispatcher can be tested on its own. */
@@ -132,44 +133,16 @@ export function startActionDispatcher(options: {
     }
   }
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
+  // Edges another process stored, or that a failed run left, are taken on the next tick; the ingest pipeline nudges
+  // after each commit that recorded edges.
+  const runner = startNudgedRunner({
+    work: dispatchAll,
+    intervalMs: options.intervalMs ?? 1_000,
+    log,
+    failure: 'condition events not dispatched',
+  });
 
-  /** Dispatches now, or once more right after the run in progress; the ingest pipeline calls it after each commit. */
-  function nudge(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await dispatchAll();
-        } catch (error) {
-          log.error({ err: error }, 'condition events not dispatched');
-        }
-      } while (again && !closed);
-      running = null;
-    })();
-    return running;
-  }
-
-  // Edges another process stored, or that a failed run left, are taken on the next tick.
-  const timer = setInterval(() => void nudge(), options.intervalMs ?? 1_000);
-  timer.unref();
-
-  return {
-    nudge,
-    dispatchAll,
-    async close() {
-      closed = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { nudge: runner.nudge, dispatchAll, close: runner.close };
 }
 
 export type ActionDispatcher = ReturnType<typeof startActionDispatcher>;

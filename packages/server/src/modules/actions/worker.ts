@@ -1,6 +1,7 @@
 import type { StoredAction } from '@iot/shared';
 import type { JobEvent } from './action-event.js';
 import { type ActionExecutor, ActionFailure } from './executors.js';
+import { startNudgedRunner } from './nudged-runner.js';
 import type { ActionJobRow, ActionsRepo } from './repo.js';
 
 const ERROR_TEXT_MAX = 1_000;
@@ -101,33 +102,13 @@ export function startActionWorker(options: {
     }
   }
 
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-
-  /** Runs now, or once more right after the run in progress (a nudge is never lost, runs never overlap). */
-  function nudge(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await runDue();
-        } catch (error) {
-          log.error({ err: error }, 'action jobs not run');
-        }
-      } while (again && !closed);
-      running = null;
-    })();
-    return running;
-  }
-
-  const timer = setInterval(() => void nudge(), options.pollMs ?? 1_000);
-  timer.unref();
+  // Due retries are found on the next tick; the dispatcher nudges after each commit that queued jobs.
+  const runner = startNudgedRunner({
+    work: runDue,
+    intervalMs: options.pollMs ?? 1_000,
+    log,
+    failure: 'action jobs not run',
+  });
   const prune = async () => {
     try {
       await actionsRepo.pruneFinished(now() - DONE_RETENTION_MS, now() - FAILED_RETENTION_MS);
@@ -139,15 +120,13 @@ export function startActionWorker(options: {
   pruning.unref();
 
   return {
-    nudge,
+    nudge: runner.nudge,
     runDue,
     prune,
     /** Stops looking for jobs and waits for the run in progress. */
     async close() {
-      closed = true;
-      clearInterval(timer);
       clearInterval(pruning);
-      await running;
+      await runner.close();
     },
   };
 }
