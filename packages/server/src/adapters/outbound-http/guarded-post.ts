@@ -1,7 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
 import { isIP } from 'node:net';
+import { Agent, request } from 'undici';
 import { isPrivateAddress } from '../push/endpoint-policy.js';
 
 /** The host of an address a user typed resolves to this machine or a private network. */
@@ -46,52 +45,48 @@ function guardedLookup(hostname: string, options: { all?: boolean; family?: numb
   });
 }
 
+/** Connections that refuse private addresses (resolved by `guardedLookup`), and connections that do not. */
+const guardedAgent = new Agent({ connect: { lookup: guardedLookup as never } });
+const openAgent = new Agent();
+
 /**
- * One POST to an address a user gave us (a callback receiver, a Geotab server): redirects are never followed (a 3xx
- * is the answer), the wait is bounded, only the start of the body is kept, and unless allowed no private address is
- * reached, by literal or by name.
+ * One POST to an address a user gave us (a callback receiver, a Geotab server), with undici: redirects are never
+ * followed (a 3xx is the answer), the wait is bounded, only the start of the body is kept, and unless allowed no
+ * private address is reached, by literal or by name.
  */
-export function guardedPost(url: URL, options: GuardedPostOptions): Promise<GuardedPostAnswer> {
+export async function guardedPost(url: URL, options: GuardedPostOptions): Promise<GuardedPostAnswer> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!options.allowPrivateAddresses && isIP(host) !== 0 && isPrivateAddress(host)) {
-    return Promise.reject(new AddressNotAllowedError(host));
+    throw new AddressNotAllowedError(host);
   }
   const limit = options.bodyLimitBytes ?? 64 * 1024;
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.request(url, {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const response = await request(url, {
       method: 'POST',
-      headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
-      ...(options.allowPrivateAddresses ? {} : { lookup: guardedLookup as never }),
+      headers: options.headers,
+      body: options.body,
+      dispatcher: options.allowPrivateAddresses ? openAgent : guardedAgent,
+      signal: timeout,
     });
-    const timer = setTimeout(
-      () => request.destroy(new Error(`no answer within ${options.timeoutMs / 1000} s`)),
-      options.timeoutMs,
-    );
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      reject(error);
-    };
-    request.on('error', fail);
-    request.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const finish = () => {
-        clearTimeout(timer);
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, limit).toString('utf8') });
-      };
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        // A talkative receiver cannot hold memory: what is past the limit is not read.
-        if (size >= limit) {
-          response.destroy();
-          finish();
-        }
-      });
-      response.on('end', finish);
-      response.on('error', fail);
-    });
-    request.end(options.body);
-  });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      // A talkative receiver cannot hold memory: what is past the limit is not read.
+      if (size >= limit) {
+        response.body.destroy();
+        break;
+      }
+    }
+    return { status: response.statusCode, body: Buffer.concat(chunks).subarray(0, limit).toString('utf8') };
+  } catch (error) {
+    if (timeout.aborted) throw new Error(`no answer within ${options.timeoutMs / 1000} s`);
+    // undici wraps what the connection failed with; the refusal of a private address is what callers act on.
+    const cause = error instanceof Error ? error.cause : undefined;
+    if (error instanceof AddressNotAllowedError) throw error;
+    if (cause instanceof AddressNotAllowedError) throw cause;
+    throw error;
+  }
 }
