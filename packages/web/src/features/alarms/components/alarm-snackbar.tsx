@@ -31,6 +31,8 @@ function AlarmAlertView({ alert, waiting, onClose }: { alert: AlarmAlert; waitin
       onClose={close}
       slotProps={{ transition: { onExited: onClose } }}
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      // Below the app bar, so the notification bell and the user menu stay within reach while it shows.
+      sx={{ top: { xs: 64, sm: 72 } }}
     >
       <Alert
         role="alert"
