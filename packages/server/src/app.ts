@@ -40,6 +40,9 @@ import { createAuthService } from './modules/auth/service.js';
 import { createBusinessesRepo } from './modules/businesses/repo.js';
 import { businessesRoutes } from './modules/businesses/routes.js';
 import { createBusinessesService } from './modules/businesses/service.js';
+import { createDeviceTypeAlarmsRepo } from './modules/device-type-alarms/repo.js';
+import { deviceTypeAlarmsRoutes } from './modules/device-type-alarms/routes.js';
+import { createDeviceTypeAlarmsService } from './modules/device-type-alarms/service.js';
 import { deviceDetailsRoutes } from './modules/devices/details-routes.js';
 import { createDeviceDetailsService } from './modules/devices/details-service.js';
 import { createDevicesRepo } from './modules/devices/repo.js';
@@ -213,10 +216,13 @@ export async function buildApp({
     onJobs: () => void actionWorker.nudge(),
     log: app.log,
   });
+  const deviceTypeAlarmsRepo = createDeviceTypeAlarmsRepo(db);
+  const deviceTypeAlarms = createDeviceTypeAlarmsService({ deviceTypeAlarmsRepo });
   const ingest = createIngestPipeline({
     database,
     events: liveEvents,
     log: app.log,
+    typeAlarmRules: deviceTypeAlarmsRepo.rulesByType,
     sendLoraDownlink: createLoraDownlinkSender(integrationsRepo),
     onConditionEvents: () => void actionDispatcher.nudge(),
   });
@@ -254,6 +260,7 @@ export async function buildApp({
     actionDispatcher,
     actionWorker,
     alarms,
+    deviceTypeAlarms,
     snoozeSweeper,
     mqtt,
     usersRepo,
@@ -267,6 +274,7 @@ export async function buildApp({
     parameterPresetsRepo,
     assetTypesRepo,
     integrationsRepo,
+    deviceTypeAlarmsRepo,
     mailer,
     pushSender,
   };
@@ -294,6 +302,7 @@ export async function buildApp({
       await api.register(readingsRoutes, { auth, readings });
       await api.register(actionsRoutes, { auth, actions });
       await api.register(alarmsRoutes, { auth, alarms });
+      await api.register(deviceTypeAlarmsRoutes, { auth, deviceTypeAlarms });
       await api.register(mqttCredentialsRoutes, { auth, db, devicesRepo });
     },
     { prefix: '/api' },

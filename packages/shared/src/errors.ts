@@ -42,6 +42,7 @@ export const ERROR_STATUS = {
   'ingest.unknown_device': 404,
   'alarm.already_acknowledged': 409,
   'alarm.not_snoozed': 422,
+  'alarm.rule_signal_not_numeric': 422,
   'action.callback_address_not_allowed': 422,
   'geotab.invalid_credentials': 422,
   'geotab.session_expired': 422,

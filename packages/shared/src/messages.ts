@@ -57,6 +57,7 @@ const en = {
   'ingest.unknown_signal': 'The device type has no signal {{signal}}.',
   'alarm.already_acknowledged': 'This alarm was already acknowledged.',
   'alarm.not_snoozed': 'This alarm is not snoozed.',
+  'alarm.rule_signal_not_numeric': 'Alarm rules apply only to the numeric value signals of the device type.',
   'action.callback_address_not_allowed': 'The callback address {{host}} is on a private network, which is not allowed.',
   'geotab.invalid_credentials': 'Geotab: wrong username or password.',
   'geotab.session_expired': 'Geotab: the session token expired or is absent. Please authenticate again.',
@@ -142,6 +143,8 @@ const pt: Record<MessageCode, string> = {
   'ingest.unknown_signal': 'O tipo de dispositivo não tem o sinal {{signal}}.',
   'alarm.already_acknowledged': 'Este alarme já foi reconhecido.',
   'alarm.not_snoozed': 'Este alarme não está adiado.',
+  'alarm.rule_signal_not_numeric':
+    'As regras de alarme aplicam-se apenas aos sinais de valor numérico do tipo de dispositivo.',
   'action.callback_address_not_allowed':
     'O endereço de callback {{host}} está numa rede privada, o que não é permitido.',
   'geotab.invalid_credentials': 'Geotab: nome de utilizador ou palavra-passe errados.',

@@ -314,6 +314,14 @@ export interface BusinessActionsTable {
   version: number;
 }
 
+/** Threshold rules every device of a type has (`rules`: JSON array of AlarmRule). */
+export interface DeviceTypeAlarmsTable {
+  deviceType: string;
+  rules: string;
+  updatedAt: number;
+  version: number;
+}
+
 export interface ActionStatusTable {
   actionId: string;
   lastRunAt: number;
@@ -435,6 +443,7 @@ export interface DatabaseSchema {
   businessActions: BusinessActionsTable;
   actionStatus: ActionStatusTable;
   actionJobs: ActionJobsTable;
+  deviceTypeAlarms: DeviceTypeAlarmsTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

@@ -84,6 +84,22 @@ export const UpdateDeviceAlarmsRequest = z.object({
 });
 export type UpdateDeviceAlarmsRequest = z.infer<typeof UpdateDeviceAlarmsRequest>;
 
+/**
+ * The threshold rules every device of a type has on top of its own (`GET/PUT /device-types/{id}/alarms`). A type
+ * without rules answers version 0.
+ */
+export const DeviceTypeAlarms = z.object({
+  deviceType: z.string(),
+  rules: z.array(AlarmRule),
+  version: z.number().int(),
+});
+export type DeviceTypeAlarms = z.infer<typeof DeviceTypeAlarms>;
+export const UpdateDeviceTypeAlarmsRequest = z.object({
+  version: Version,
+  rules: z.array(AlarmRule).max(50, { error: 'validation.too_long' }),
+});
+export type UpdateDeviceTypeAlarmsRequest = z.infer<typeof UpdateDeviceTypeAlarmsRequest>;
+
 /** Free data users keep on a device (notes, installation details): a flat object of short texts and numbers. */
 export const DeviceUserData = z.object({
   data: z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])),

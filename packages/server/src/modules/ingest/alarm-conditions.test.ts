@@ -13,7 +13,7 @@ describe('alarm conditions', () => {
   const config = JSON.stringify({ rules: [above] });
 
   it('watches the alarm signals of the device type and the configured rules', () => {
-    const { bySignal, inhibited } = watchesOf('th-sensor-sigfox', config);
+    const { bySignal, inhibited } = watchesOf('th-sensor-sigfox', [], config);
     expect(inhibited).toBe(false);
     expect(bySignal.get('temperature')?.map((watch) => watch.key)).toEqual([ruleKey(above)]);
     expect(bySignal.get('temperature_alarm')?.map((watch) => watch.kind)).toEqual(['alarm']);
@@ -25,7 +25,7 @@ describe('alarm conditions', () => {
     const values = [29, 31, 29, 28.5, 28, 31];
     const edges = conditionEdges(
       'device',
-      watchesOf('th-sensor-sigfox', config),
+      watchesOf('th-sensor-sigfox', [], config),
       up,
       values.map((value, index) => reading('temperature', value, index)),
       at,
@@ -42,7 +42,7 @@ describe('alarm conditions', () => {
 
   it('a below rule mirrors it; an alarm signal is up while true', () => {
     const below = { signal: 'humidity', condition: 'below' as const, threshold: 20, hysteresis: 0 };
-    const watches = watchesOf('th-sensor-sigfox', JSON.stringify({ rules: [below] }));
+    const watches = watchesOf('th-sensor-sigfox', [], JSON.stringify({ rules: [below] }));
     const up: Record<string, true> = { sensor_fault: true };
     const edges = conditionEdges(
       'device',
@@ -63,15 +63,47 @@ describe('alarm conditions', () => {
 
   it('an inhibited device follows its conditions without recording edges', () => {
     const up: Record<string, true> = {};
-    const watches = watchesOf('th-sensor-sigfox', JSON.stringify({ inhibited: true, rules: [above] }));
+    const watches = watchesOf('th-sensor-sigfox', [], JSON.stringify({ inhibited: true, rules: [above] }));
     const edges = conditionEdges('device', watches, up, [reading('temperature', 40)], at, conditionEventIds(at));
     expect(edges).toEqual([]);
     expect(up).toEqual({ [ruleKey(above)]: true });
   });
 
+  it("watches the type's rules and the device's own, a rule of both once", () => {
+    const typeRule = { signal: 'humidity', condition: 'above' as const, threshold: 80, hysteresis: 5 };
+    // The same condition as the type's rule, with the device's own hysteresis: one condition, not two.
+    const ownCopy = { ...typeRule, hysteresis: 1 };
+    const watches = watchesOf('th-sensor-sigfox', [typeRule, above], JSON.stringify({ rules: [above, ownCopy] }));
+    expect(watches.bySignal.get('temperature')?.map((watch) => watch.key)).toEqual([ruleKey(above)]);
+    expect(watches.bySignal.get('humidity')?.map((watch) => watch.key)).toEqual([ruleKey(typeRule)]);
+    const up: Record<string, true> = {};
+    const edges = conditionEdges(
+      'device',
+      watches,
+      up,
+      [reading('temperature', 35), reading('humidity', 85), reading('humidity', 78.5)],
+      at,
+      conditionEventIds(at),
+    );
+    expect(edges.map((edge) => [edge.conditionKey, edge.raised])).toEqual([
+      [ruleKey(above), 1],
+      [ruleKey(typeRule), 1],
+      [ruleKey(typeRule), 0],
+    ]);
+    expect(up).toEqual({ [ruleKey(above)]: true });
+  });
+
+  it("a device without rules of its own still watches its type's", () => {
+    const typeRule = { signal: 'temperature', condition: 'below' as const, threshold: 0, hysteresis: 0 };
+    const watches = watchesOf('th-sensor-sigfox', [typeRule], '{}');
+    const up: Record<string, true> = {};
+    const edges = conditionEdges('device', watches, up, [reading('temperature', -1)], at, conditionEventIds(at));
+    expect(edges.map((edge) => [edge.conditionKey, edge.kind, edge.raised])).toEqual([[ruleKey(typeRule), 'value', 1]]);
+  });
+
   it('a text value never moves a threshold rule', () => {
     const up: Record<string, true> = {};
-    const watches = watchesOf('th-sensor-sigfox', config);
+    const watches = watchesOf('th-sensor-sigfox', [], config);
     expect(conditionEdges('device', watches, up, [reading('temperature', true)], at, conditionEventIds(at))).toEqual(
       [],
     );

@@ -40,9 +40,16 @@ function ruleTest(rule: AlarmRule) {
   };
 }
 
-/** What a device watches, per signal key; parsed once per device and batch. */
+/** The threshold rules every device of a type has on top of its own, by type id (`device_type_alarms`). */
+export type TypeRules = ReadonlyMap<string, readonly AlarmRule[]>;
+
+/**
+ * What a device watches, per signal key; parsed once per device and batch. Its rules are its type's (`typeRules`)
+ * and its own: a rule of both with the same key is one condition (the device's own hysteresis applies).
+ */
 export function watchesOf(
   deviceType: string,
+  typeRules: readonly AlarmRule[],
   alarmsConfig: string,
 ): { inhibited: boolean; bySignal: Map<string, Watch[]> } {
   const config = JSON.parse(alarmsConfig) as StoredAlarmsConfig;
@@ -52,7 +59,9 @@ export function watchesOf(
   for (const signal of type?.signals ?? []) {
     if (signal.kind === 'alarm') add(signal.key, { key: signal.key, kind: 'alarm', test: isTrue });
   }
-  for (const rule of config.rules ?? []) add(rule.signal, { key: ruleKey(rule), kind: 'value', test: ruleTest(rule) });
+  const rules = new Map<string, AlarmRule>();
+  for (const rule of [...typeRules, ...(config.rules ?? [])]) rules.set(ruleKey(rule), rule);
+  for (const [key, rule] of rules) add(rule.signal, { key, kind: 'value', test: ruleTest(rule) });
   return { inhibited: config.inhibited === true, bySignal };
 }
 

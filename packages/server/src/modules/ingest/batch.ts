@@ -9,7 +9,13 @@ import {
   type Reading,
   type SignalValue,
 } from '@iot/shared';
-import { type ConditionEventRow, conditionEdges, conditionEventIds, watchesOf } from './alarm-conditions.js';
+import {
+  type ConditionEventRow,
+  conditionEdges,
+  conditionEventIds,
+  type TypeRules,
+  watchesOf,
+} from './alarm-conditions.js';
 import type { LiveEventEnvelope } from './live-events.js';
 import type { DeviceKey, IngestDeviceRow } from './repo.js';
 import type { ReadingRow, StoreOps, UndecodedRow } from './store.js';
@@ -110,9 +116,15 @@ export interface StoredBatch {
 
 /**
  * One batch of uplinks in one transaction of `ops`: deduplicate → decode → readings → latest values → commissioning.
- * Answers each uplink's outcome and the live events to publish once committed.
+ * Answers each uplink's outcome and the live events to publish once committed. `typeRules`: the alarm rules of each
+ * device type, which its devices watch on top of their own (read once for the batch, not per device).
  */
-export async function storeBatch(ops: StoreOps, uplinks: InboundUplink[], at: number): Promise<StoredBatch> {
+export async function storeBatch(
+  ops: StoreOps,
+  uplinks: InboundUplink[],
+  at: number,
+  typeRules: TypeRules,
+): Promise<StoredBatch> {
   const devices = await ops.findDevices(uplinks.map((uplink) => uplink.device));
   const resolved = uplinks.map((uplink) => {
     const row = devices.find(uplink.device);
@@ -137,7 +149,7 @@ export async function storeBatch(ops: StoreOps, uplinks: InboundUplink[], at: nu
     if (uplink.counter !== null && !fresh.take(row.id, uplink.counter)) {
       return { status: 'duplicate', deviceId: row.id, downlink: null };
     }
-    const change = changes.get(row.id) ?? startChange(row);
+    const change = changes.get(row.id) ?? startChange(row, typeRules);
     changes.set(row.id, change);
     const date = uplink.receivedAt.getTime();
     const decoded = decode(row, uplink);
@@ -204,7 +216,7 @@ function commission(change: DeviceChange, uplink: InboundUplink, date: number, a
   return { hex, port: row.downlinkPort };
 }
 
-function startChange(row: IngestDeviceRow): DeviceChange {
+function startChange(row: IngestDeviceRow, typeRules: TypeRules): DeviceChange {
   return {
     row,
     signalValues: parseObject(row.signalValues),
@@ -215,7 +227,7 @@ function startChange(row: IngestDeviceRow): DeviceChange {
     statusAt: row.parametersStatusAt,
     events: [],
     conditions: parseObject<true>(row.alarmConditions),
-    watches: watchesOf(row.deviceType, row.alarmsConfig),
+    watches: watchesOf(row.deviceType, typeRules.get(row.deviceType) ?? [], row.alarmsConfig),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { TypeRules } from './alarm-conditions.js';
 import {
   BATCH_MAX,
   type Downlink,
@@ -29,6 +30,11 @@ export interface IngestPipelineOptions {
   log: FastifyBaseLogger;
   /** Queues a LoRa downlink on the network server the uplink came through. */
   sendLoraDownlink?: (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink) => Promise<void>;
+  /**
+   * The alarm rules of every device type, read once per batch; kept in memory by their repo, so this costs no query
+   * per device (nor, mostly, per batch).
+   */
+  typeAlarmRules: () => Promise<TypeRules>;
   /** Told after a batch that recorded alarm condition edges is committed, so they are dispatched at once. */
   onConditionEvents?: () => void;
   now?: () => number;
@@ -57,8 +63,9 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       queue = queue.slice(BATCH_MAX);
       try {
         const uplinks = batch.map((pending) => pending.uplink);
+        const typeRules = await options.typeAlarmRules();
         const { outcomes, published, conditionEvents } = await store.transaction((ops) =>
-          storeBatch(ops, uplinks, now()),
+          storeBatch(ops, uplinks, now(), typeRules),
         );
         batch.forEach((pending, index) => {
           pending.resolve(outcomes[index] as IngestOutcome);

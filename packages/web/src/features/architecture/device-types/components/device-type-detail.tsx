@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '@/i18n';
 import { parameterDefinitionsOf } from '../../params/lib/profile-form';
+import { DeviceTypeAlarmsCard } from './device-type-alarms';
 import { FrameDecoder } from './frame-decoder';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -113,7 +114,10 @@ function ParametersTable({ definitions }: { definitions: readonly ParameterDefin
   );
 }
 
-/** One device type: how it communicates, the signals its codec reports, its parameters and a frame decoder. */
+/**
+ * One device type: how it communicates, the signals its codec reports, its parameters, a frame decoder and the alarm
+ * rules every device of the type has.
+ */
 export function DeviceTypeDetail({ deviceType }: { deviceType: DeviceTypeInfo }) {
   const { t } = useTranslation();
   const definitions = parameterDefinitionsOf(deviceType);
@@ -142,6 +146,7 @@ export function DeviceTypeDetail({ deviceType }: { deviceType: DeviceTypeInfo })
           <ParametersTable definitions={definitions} />
         )}
       </Section>
+      <DeviceTypeAlarmsCard deviceType={deviceType} />
     </Stack>
   );
 }
