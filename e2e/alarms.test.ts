@@ -1,44 +1,23 @@
-import { type SmtpInbox, startSmtpInbox } from '@iot/server/testing';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { apiOf } from './support/api.js';
-import { openBrowser } from './support/browser.js';
-import { startServer } from './support/server.js';
 import { apiSignIn } from './support/session.js';
+import { useDemoSuite } from './support/suite.js';
 
 /** Where the screenshots of this test go, to be looked at. */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 /** The demo admin: admin of Acme Water and its subtree, not provider staff. */
 const OPERATOR = 'operator@example.com';
 
-let inbox: SmtpInbox;
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
+const suite = useDemoSuite({ viewport: { width: 1280, height: 1000 } });
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  server = await startServer({ smtpUrl: inbox.url, seedDemo: true });
-});
-afterAll(async () => {
-  await server?.stop();
-  await inbox?.close();
-});
-beforeEach(async () => {
-  browser = await openBrowser({ locale: 'en-US' });
-  page = browser.page;
-  await page.setViewportSize({ width: 1280, height: 1000 });
-});
-afterEach(async () => browser?.close());
-
-const api = () => apiOf(server.url);
+const api = () => apiOf(suite.server.url);
 const call = <T>(token: string, method: string, path: string, body?: unknown) =>
   api().call<T>(token, method, path, body);
 
 /** What a Wi-Fi or cellular device posts through the platform's HTTP integration. */
 async function postReading(integrationToken: string, message: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/api/ingest/http`, {
+  const response = await fetch(`${suite.server.url}/api/ingest/http`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-integration-token': integrationToken },
     body: JSON.stringify(message),
@@ -47,7 +26,7 @@ async function postReading(integrationToken: string, message: Record<string, unk
 }
 
 /** Lets dialogs and snackbars finish their transitions before a screenshot. */
-const settle = () => page.waitForTimeout(500);
+const settle = () => suite.page.waitForTimeout(500);
 
 /** A tracker of Lisbon plant with a speed rule: an alarm when it goes above 80 km/h. */
 async function speedingTracker(token: string, businessId: string, description: string, imei: string) {
@@ -67,13 +46,13 @@ async function speedingTracker(token: string, businessId: string, description: s
 
 const rowName = (number: number, device: string) =>
   en['alarms.rowName'].replace('{{number}}', String(number)).replace('{{device}}', device);
-const row = (device: string) => page.getByRole('row', { name: rowName(1, device) });
+const row = (device: string) => suite.page.getByRole('row', { name: rowName(1, device) });
 const rowButton = (kind: 'acknowledge' | 'snooze' | 'comment' | 'history', device: string) =>
-  page.getByRole('button', { name: `${en[`alarms.${kind}`]} ${rowName(1, device)}`, exact: true });
+  suite.page.getByRole('button', { name: `${en[`alarms.${kind}`]} ${rowName(1, device)}`, exact: true });
 
 describe('alarms', () => {
   it('tells of a new alarm live, and lets a user acknowledge, snooze and comment alarms with their history', async () => {
-    const token = await apiSignIn(server.url, OPERATOR, server.demoPassword());
+    const token = await apiSignIn(suite.server.url, OPERATOR, suite.server.demoPassword());
     const acme = await api().businessNamed(token, 'Acme Water');
     const lisbon = await api().businessNamed(token, 'Lisbon plant');
     const truckA = await speedingTracker(token, lisbon._id, 'E2E truck A', '867530900000108');
@@ -85,18 +64,18 @@ describe('alarms', () => {
       { network: 'http', name: 'E2E alarms' },
     );
 
-    await page.goto(`${server.url}/alarms?BearerToken=${token}&lang=en`);
-    await page.getByRole('button', { name: en['cookies.accept'] }).click();
-    await page.getByRole('table', { name: en['alarms.table'] }).getByText(en['alarms.noneOpen']).waitFor();
+    await suite.page.goto(`${suite.server.url}/alarms?BearerToken=${token}&lang=en`);
+    await suite.page.getByRole('button', { name: en['cookies.accept'] }).click();
+    await suite.page.getByRole('table', { name: en['alarms.table'] }).getByText(en['alarms.noneOpen']).waitFor();
 
     // Both trucks go beyond the threshold: the snackbar tells at once, without a reload.
     const now = Date.now();
     await postReading(integrationToken, { device: truckA.uuid, seq: 1, ts: now - 2_000, values: { speed: 95 } });
-    const snackbar = page.getByRole('alert', { name: en['alarms.snackbar.label'] });
+    const snackbar = suite.page.getByRole('alert', { name: en['alarms.snackbar.label'] });
     await snackbar.getByText('E2E truck A', { exact: false }).waitFor({ timeout: 20_000 });
     await postReading(integrationToken, { device: truckB.uuid, seq: 1, ts: now - 1_000, values: { speed: 102 } });
     await settle();
-    await page.screenshot({ path: `${SHOTS}/alarms-en-snackbar.png` });
+    await suite.page.screenshot({ path: `${SHOTS}/alarms-en-snackbar.png` });
     expect(await snackbar.getByRole('button', { name: en['alarms.snackbar.open'] }).count()).toBe(1);
 
     // The list follows the live events too.
@@ -111,35 +90,35 @@ describe('alarms', () => {
 
     // Acknowledge truck A's alarm with a comment: it leaves the list of open alarms.
     await rowButton('acknowledge', 'E2E truck A').click();
-    const acknowledge = page.getByRole('dialog', { name: en['alarms.acknowledgeTitle'] });
+    const acknowledge = suite.page.getByRole('dialog', { name: en['alarms.acknowledgeTitle'] });
     await acknowledge.getByLabel(en['alarms.commentOptional']).fill('Driver called, slowing down');
     await acknowledge.getByRole('button', { name: en['alarms.acknowledge'], exact: true }).click();
-    await page.getByText(en['alarms.done.acknowledge']).waitFor();
+    await suite.page.getByText(en['alarms.done.acknowledge']).waitFor();
     await row('E2E truck A').waitFor({ state: 'detached' });
 
     // Snooze truck B's for 4 hours.
     await rowButton('snooze', 'E2E truck B').click();
-    const snooze = page.getByRole('dialog', { name: en['alarms.snoozeTitle'] });
+    const snooze = suite.page.getByRole('dialog', { name: en['alarms.snoozeTitle'] });
     await snooze.getByRole('combobox', { name: en['alarms.snoozeFor'] }).click();
-    await page.getByRole('option', { name: '4 hours', exact: true }).click();
+    await suite.page.getByRole('option', { name: '4 hours', exact: true }).click();
     await snooze.getByRole('button', { name: en['alarms.snooze'], exact: true }).click();
-    await page.getByText(en['alarms.done.snooze']).waitFor();
+    await suite.page.getByText(en['alarms.done.snooze']).waitFor();
     await row('E2E truck B').getByText(en['alarms.status.snoozed']).waitFor();
 
     // A comment is required to comment.
     await rowButton('comment', 'E2E truck B').click();
-    const comment = page.getByRole('dialog', { name: en['alarms.commentTitle'] });
+    const comment = suite.page.getByRole('dialog', { name: en['alarms.commentTitle'] });
     await comment.getByRole('button', { name: en['alarms.comment'], exact: true }).click();
     await comment.getByText('Required', { exact: true }).waitFor();
     await comment.getByRole('textbox', { name: en['alarms.comment'] }).fill('Checking the tachograph');
     await comment.getByRole('button', { name: en['alarms.comment'], exact: true }).click();
-    await page.getByText(en['alarms.done.comment']).waitFor();
+    await suite.page.getByText(en['alarms.done.comment']).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/alarms-en-list.png`, fullPage: true });
+    await suite.page.screenshot({ path: `${SHOTS}/alarms-en-list.png`, fullPage: true });
 
     // The history tells what happened, who did it and what they said.
     await rowButton('history', 'E2E truck B').click();
-    const history = page.getByRole('dialog', { name: /E2E truck B/ });
+    const history = suite.page.getByRole('dialog', { name: /E2E truck B/ });
     const entries = history.getByRole('list', { name: en['alarms.history'] });
     await entries.getByText('Checking the tachograph').waitFor();
     const texts = await entries.getByRole('listitem').allInnerTexts();
@@ -149,14 +128,14 @@ describe('alarms', () => {
       en['alarms.transition.neutralComment'],
     ]);
     await settle();
-    await page.screenshot({ path: `${SHOTS}/alarms-en-history.png` });
+    await suite.page.screenshot({ path: `${SHOTS}/alarms-en-history.png` });
     await history.getByRole('button', { name: en['app.close'] }).click();
 
     // Acknowledged alarms are one click away in the status filter.
-    await page.getByRole('button', { name: en['alarms.status.acknowledged'], exact: true }).click();
+    await suite.page.getByRole('button', { name: en['alarms.status.acknowledged'], exact: true }).click();
     await row('E2E truck A').getByText(en['alarms.status.acknowledged']).waitFor();
     await rowButton('history', 'E2E truck A').click();
-    const historyA = page.getByRole('dialog', { name: /E2E truck A/ });
+    const historyA = suite.page.getByRole('dialog', { name: /E2E truck A/ });
     await historyA.getByText('Driver called, slowing down').waitFor();
     const entriesA = await historyA
       .getByRole('list', { name: en['alarms.history'] })
@@ -173,21 +152,23 @@ describe('alarms', () => {
   });
 
   it("lets a business admin see and change the business's actions on alarms", async () => {
-    const token = await apiSignIn(server.url, OPERATOR, server.demoPassword());
+    const token = await apiSignIn(suite.server.url, OPERATOR, suite.server.demoPassword());
     const acme = await api().businessNamed(token, 'Acme Water');
     const lisbon = await api().businessNamed(token, 'Lisbon plant');
-    await page.goto(`${server.url}/businesses/${acme._id}/${acme.slug}/config?tab=alarms&BearerToken=${token}&lang=en`);
-    await page.getByRole('button', { name: en['cookies.accept'] }).click();
-    await page.getByText(en['actions.readingsStored']).waitFor();
-    await page.getByText(en['actions.inheritedDefault']).waitFor();
+    await suite.page.goto(
+      `${suite.server.url}/businesses/${acme._id}/${acme.slug}/config?tab=alarms&BearerToken=${token}&lang=en`,
+    );
+    await suite.page.getByRole('button', { name: en['cookies.accept'] }).click();
+    await suite.page.getByText(en['actions.readingsStored']).waitFor();
+    await suite.page.getByText(en['actions.inheritedDefault']).waitFor();
 
-    await page.getByRole('button', { name: en['actions.addAction'] }).click();
-    const dialog = page.getByRole('dialog', { name: en['actions.addTitle'] });
+    await suite.page.getByRole('button', { name: en['actions.addAction'] }).click();
+    const dialog = suite.page.getByRole('dialog', { name: en['actions.addTitle'] });
     await dialog.getByRole('combobox', { name: en['actions.type'] }).click();
-    await page.getByRole('option', { name: en['actions.type.email'] }).click();
+    await suite.page.getByRole('option', { name: en['actions.type.email'] }).click();
     await dialog.getByLabel(en['actions.name']).fill('Night shift');
     await dialog.getByRole('combobox', { name: en['actions.email.mode'] }).click();
-    await page.getByRole('option', { name: en['actions.email.mode.custom'] }).click();
+    await suite.page.getByRole('option', { name: en['actions.email.mode.custom'] }).click();
     await dialog
       .getByRole('textbox', { name: en['actions.email.addresses'] })
       .fill('night@acme.example, not-an-address');
@@ -195,28 +176,28 @@ describe('alarms', () => {
     await dialog.getByText(en['actions.fixErrors']).waitFor();
     await dialog.getByRole('textbox', { name: en['actions.email.addresses'] }).fill('night@acme.example');
     await dialog.getByRole('button', { name: en['actions.add'], exact: true }).click();
-    await page.getByRole('row', { name: 'Night shift' }).waitFor();
-    await page.getByRole('button', { name: en['actions.save'], exact: true }).click();
-    await page.getByText(en['app.updated']).waitFor();
-    await page.getByRole('button', { name: en['actions.followParent'] }).waitFor();
+    await suite.page.getByRole('row', { name: 'Night shift' }).waitFor();
+    await suite.page.getByRole('button', { name: en['actions.save'], exact: true }).click();
+    await suite.page.getByText(en['app.updated']).waitFor();
+    await suite.page.getByRole('button', { name: en['actions.followParent'] }).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/alarms-en-business-actions.png`, fullPage: true });
+    await suite.page.screenshot({ path: `${SHOTS}/alarms-en-business-actions.png`, fullPage: true });
 
     // A callback to this machine is on a private network: the test says so before anything is saved.
-    await page.getByRole('button', { name: en['actions.addAction'] }).click();
-    const callback = page.getByRole('dialog', { name: en['actions.addTitle'] });
+    await suite.page.getByRole('button', { name: en['actions.addAction'] }).click();
+    const callback = suite.page.getByRole('dialog', { name: en['actions.addTitle'] });
     await callback.getByRole('combobox', { name: en['actions.type'] }).click();
-    await page.getByRole('option', { name: en['actions.type.callback'] }).click();
-    await callback.getByLabel(en['actions.callback.url']).fill(`${server.url}/hook`);
+    await suite.page.getByRole('option', { name: en['actions.type.callback'] }).click();
+    await callback.getByLabel(en['actions.callback.url']).fill(`${suite.server.url}/hook`);
     await callback.getByRole('button', { name: en['actions.test.button'] }).click();
     await callback.getByRole('alert').waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/alarms-en-callback-test.png` });
+    await suite.page.screenshot({ path: `${SHOTS}/alarms-en-callback-test.png` });
     await callback.getByRole('button', { name: en['app.cancel'] }).click();
 
     // The level below follows Acme Water's list.
-    await page.goto(`${server.url}/businesses/${lisbon._id}/${lisbon.slug}/config?tab=alarms&lang=en`);
-    await page.getByText(en['actions.inheritedFrom'].replace('{{name}}', 'Acme Water')).waitFor();
-    await page.getByRole('row', { name: 'Night shift' }).waitFor();
+    await suite.page.goto(`${suite.server.url}/businesses/${lisbon._id}/${lisbon.slug}/config?tab=alarms&lang=en`);
+    await suite.page.getByText(en['actions.inheritedFrom'].replace('{{name}}', 'Acme Water')).waitFor();
+    await suite.page.getByRole('row', { name: 'Night shift' }).waitFor();
   });
 });

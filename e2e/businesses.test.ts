@@ -1,47 +1,29 @@
-import { linkIn, type SmtpInbox, startSmtpInbox } from '@iot/server/testing';
+import { linkIn } from '@iot/server/testing';
 import { MESSAGES } from '@iot/shared';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
-import { openBrowser } from './support/browser.js';
-import { ADMIN, startServer } from './support/server.js';
+import { ADMIN } from './support/server.js';
 import { apiSignIn, signInOnPage } from './support/session.js';
+import { useDemoSuite } from './support/suite.js';
 
-let inbox: SmtpInbox;
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
-
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  server = await startServer({ smtpUrl: inbox.url, seedDemo: true });
-});
-afterAll(async () => {
-  await server?.stop();
-  await inbox?.close();
-});
-beforeEach(async () => {
-  browser = await openBrowser({ locale: 'en-US' });
-  page = browser.page;
-});
-afterEach(async () => browser?.close());
+const suite = useDemoSuite();
 
 /** Signs in through a BearerToken link and waits for `topLevel` in the side panel. */
 async function signInAs(email: string, password: string, topLevel: string) {
-  const token = await apiSignIn(server.url, email, password);
+  const token = await apiSignIn(suite.server.url, email, password);
   // `lang=en`: the Portuguese demo user would otherwise get the interface of their profile.
-  await page.goto(`${server.url}/?BearerToken=${token}&lang=en`);
+  await suite.page.goto(`${suite.server.url}/?BearerToken=${token}&lang=en`);
   await tree().getByText(topLevel).waitFor();
   return token;
 }
 
-const tree = () => page.getByRole('navigation', { name: en['businesses.tree'] });
+const tree = () => suite.page.getByRole('navigation', { name: en['businesses.tree'] });
 const actionsOf = (name: string) =>
   tree().getByRole('button', { name: en['businesses.actionsFor'].replace('{{name}}', name) });
-const menuItem = (name: string) => page.getByRole('menuitem', { name, exact: true });
+const menuItem = (name: string) => suite.page.getByRole('menuitem', { name, exact: true });
 
 async function businessNamed(token: string, description: string) {
-  const response = await fetch(`${server.url}/api/customer-business`, {
+  const response = await fetch(`${suite.server.url}/api/customer-business`, {
     headers: { authorization: `Bearer ${token}` },
   });
   const list = (await response.json()) as { _id: string; description: string; parent: string | null }[];
@@ -50,11 +32,11 @@ async function businessNamed(token: string, description: string) {
 
 describe('the business tree', () => {
   it('adds, renames, moves and deletes a level from the side panel', async () => {
-    const token = await signInAs('operator@example.com', server.demoPassword(), 'Acme Water');
+    const token = await signInAs('operator@example.com', suite.server.demoPassword(), 'Acme Water');
 
     await actionsOf('North region').click();
     await menuItem(en['businesses.addChild']).click();
-    const addDialog = page.getByRole('dialog', {
+    const addDialog = suite.page.getByRole('dialog', {
       name: en['businesses.addChildTo'].replace('{{name}}', 'North region'),
     });
     const ok = addDialog.getByRole('button', { name: en['app.ok'] });
@@ -62,12 +44,12 @@ describe('the business tree', () => {
     expect(await ok.isDisabled()).toBe(true);
     await addDialog.getByLabel(en['businesses.name']).fill('Aveiro plant');
     await ok.click();
-    await page.getByText(en['businesses.added']).waitFor();
+    await suite.page.getByText(en['businesses.added']).waitFor();
     await tree().getByText('Aveiro plant').waitFor();
 
     await actionsOf('Aveiro plant').click();
     await menuItem(en['businesses.rename']).click();
-    const renameDialog = page.getByRole('dialog', {
+    const renameDialog = suite.page.getByRole('dialog', {
       name: en['businesses.renameTitle'].replace('{{name}}', 'Aveiro plant'),
     });
     await renameDialog.getByLabel(en['businesses.name']).fill('Aveiro works');
@@ -76,16 +58,18 @@ describe('the business tree', () => {
 
     await actionsOf('Aveiro works').click();
     await menuItem(en['businesses.move']).click();
-    const picker = page.getByRole('dialog', { name: en['businesses.moveTitle'].replace('{{name}}', 'Aveiro works') });
+    const picker = suite.page.getByRole('dialog', {
+      name: en['businesses.moveTitle'].replace('{{name}}', 'Aveiro works'),
+    });
     await picker.getByRole('treeitem', { name: /South region/ }).click();
     await picker.getByRole('button', { name: en['app.ok'] }).click();
-    await page.getByText(en['businesses.moved']).waitFor();
+    await suite.page.getByText(en['businesses.moved']).waitFor();
     const moved = await businessNamed(token, 'Aveiro works');
     const south = await businessNamed(token, 'South region');
     expect(moved?.parent).toBeTruthy();
     expect(south).toBeTruthy();
     const southFull = await (
-      await fetch(`${server.url}/api/customer-business/${south?._id}`, {
+      await fetch(`${suite.server.url}/api/customer-business/${south?._id}`, {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json();
@@ -93,55 +77,55 @@ describe('the business tree', () => {
 
     await actionsOf('Aveiro works').click();
     await menuItem(en['businesses.delete']).click();
-    await page
+    await suite.page
       .getByRole('dialog', { name: en['businesses.deleteTitle'] })
       .getByRole('button', { name: en['businesses.delete'] })
       .click();
-    await page.getByText(en['businesses.deleted']).waitFor();
+    await suite.page.getByText(en['businesses.deleted']).waitFor();
     expect(await businessNamed(token, 'Aveiro works')).toBeUndefined();
   });
 
   it('tells a viewer that the level is not theirs to edit', async () => {
-    await signInAs('tecnico@example.com', server.demoPassword(), 'North region');
+    await signInAs('tecnico@example.com', suite.server.demoPassword(), 'North region');
     await actionsOf('North region').click();
-    await page.getByText(MESSAGES.en['business.no_permission']).waitFor();
+    await suite.page.getByText(MESSAGES.en['business.no_permission']).waitFor();
   });
 
   it("shows the plan-limit notice when a level would exceed the plan's hierarchy", async () => {
-    const token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
-    await page.goto(`${server.url}/?BearerToken=${token}`);
+    const token = await apiSignIn(suite.server.url, ADMIN.email, ADMIN.password);
+    await suite.page.goto(`${suite.server.url}/?BearerToken=${token}`);
     // The seeded Sigfox tokens are over 90%: the token dialog opens by itself for provider staff.
-    const tokens = page.getByRole('dialog', { name: en['sigfoxTokens.title'] });
+    const tokens = suite.page.getByRole('dialog', { name: en['sigfoxTokens.title'] });
     await tokens.getByRole('button', { name: en['app.close'] }).click();
     await tree().getByText('Blue Harbour Logistics').waitFor();
     await tree().getByText('Lisbon warehouse').waitFor();
     await actionsOf('Lisbon warehouse').click();
     await menuItem(en['businesses.addChild']).click();
-    const dialog = page.getByRole('dialog', {
+    const dialog = suite.page.getByRole('dialog', {
       name: en['businesses.addChildTo'].replace('{{name}}', 'Lisbon warehouse'),
     });
     await dialog.getByLabel(en['businesses.name']).fill('Dock 3');
     await dialog.getByRole('button', { name: en['app.ok'] }).click();
-    await page.getByText(en['planLimit.title']).first().waitFor();
+    await suite.page.getByText(en['planLimit.title']).first().waitFor();
   });
 
   it('invites a new user from the users tab, who sets a password from the mail', async () => {
-    const token = await signInAs('operator@example.com', server.demoPassword(), 'Acme Water');
+    const token = await signInAs('operator@example.com', suite.server.demoPassword(), 'Acme Water');
     const acme = await businessNamed(token, 'Acme Water');
-    await page.goto(`${server.url}/businesses/${acme?._id}/acme-water/config?tab=users`);
-    await page.getByLabel(en['businesses.users.emails']).fill('new.person@example.com');
-    await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: en['businesses.users.add'], exact: true }).click();
-    await page.getByText('new.person@example.com').first().waitFor();
+    await suite.page.goto(`${suite.server.url}/businesses/${acme?._id}/acme-water/config?tab=users`);
+    await suite.page.getByLabel(en['businesses.users.emails']).fill('new.person@example.com');
+    await suite.page.keyboard.press('Enter');
+    await suite.page.getByRole('button', { name: en['businesses.users.add'], exact: true }).click();
+    await suite.page.getByText('new.person@example.com').first().waitFor();
 
-    const mail = await inbox.waitForMail('new.person@example.com');
-    await page.goto(linkIn(mail, '/reset-password').toString());
-    await page.getByLabel(en['reset.password'], { exact: true }).fill('a brand new password');
-    await page.getByLabel(en['reset.passwordConfirmation'], { exact: true }).fill('a brand new password');
-    await page.getByRole('button', { name: en['reset.submit'], exact: true }).click();
-    await page.getByText(en['reset.done']).waitFor();
-    await page.goto(`${server.url}/login`);
-    await signInOnPage(page, 'new.person@example.com', 'a brand new password');
+    const mail = await suite.inbox.waitForMail('new.person@example.com');
+    await suite.page.goto(linkIn(mail, '/reset-password').toString());
+    await suite.page.getByLabel(en['reset.password'], { exact: true }).fill('a brand new password');
+    await suite.page.getByLabel(en['reset.passwordConfirmation'], { exact: true }).fill('a brand new password');
+    await suite.page.getByRole('button', { name: en['reset.submit'], exact: true }).click();
+    await suite.page.getByText(en['reset.done']).waitFor();
+    await suite.page.goto(`${suite.server.url}/login`);
+    await signInOnPage(suite.page, 'new.person@example.com', 'a brand new password');
     await tree().getByText('Acme Water').waitFor();
   });
 });

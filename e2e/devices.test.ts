@@ -1,27 +1,22 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type SmtpInbox, startSmtpInbox } from '@iot/server/testing';
 import { MESSAGES } from '@iot/shared';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
-import { openBrowser } from './support/browser.js';
-import { ADMIN, startServer } from './support/server.js';
+import { ADMIN } from './support/server.js';
 import { apiSignIn } from './support/session.js';
+import { useDemoSuite } from './support/suite.js';
 
 const SHOTS = '/tmp/helper-d1';
 
-let inbox: SmtpInbox;
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
+const suite = useDemoSuite();
 let token: string;
 let businesses: { _id: string; slug: string; description: string }[];
 
 const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}) => {
-  const response = await fetch(`${server.url}/api${path}`, {
+  const response = await fetch(`${suite.server.url}/api${path}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -53,7 +48,7 @@ const STATUSES = ['WAITING', 'SENT', 'CONFIRMED'] as const;
  * something to show.
  */
 function placeTrackers(positions: Record<string, { lat: number; lon: number }>) {
-  const db = new Database(join(server.dataDir, 'app.db'));
+  const db = new Database(join(suite.server.dataDir, 'app.db'));
   db.pragma('busy_timeout = 5000');
   const update = db.prepare(
     'UPDATE devices SET signal_values = ?, last_seen_at = ?, parameters_status = ? WHERE id = ?',
@@ -67,9 +62,7 @@ function placeTrackers(positions: Record<string, { lat: number; lon: number }>) 
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  inbox = await startSmtpInbox();
-  server = await startServer({ smtpUrl: inbox.url, seedDemo: true });
-  token = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
+  token = await apiSignIn(suite.server.url, ADMIN.email, ADMIN.password);
   businesses = (await api<typeof businesses>('/customer-business')).body;
   const porto = businessNamed('Porto plant')._id;
   const trackers = await api<{ results: { ok: boolean; uuid?: string }[] }>('/devices/from-scratch', {
@@ -96,29 +89,22 @@ beforeAll(async () => {
     [third ?? '']: { lat: 38.7223, lon: -9.1393 },
   });
 });
-afterAll(async () => {
-  await server?.stop();
-  await inbox?.close();
-});
-beforeEach(async () => {
-  browser = await openBrowser({ locale: 'en-US' });
-  page = browser.page;
-});
-afterEach(async () => browser?.close());
 
 /** Opens `path` signed in as provider staff, past the Sigfox token dialog that opens by itself for them. */
 async function openAsAdmin(path: string, texts: Record<string, string> = en) {
   const separator = path.includes('?') ? '&' : '?';
-  await page.goto(`${server.url}${path}${separator}BearerToken=${token}&lang=${texts === pt ? 'pt' : 'en'}`);
-  const tokens = page.getByRole('dialog', { name: texts['sigfoxTokens.title'] });
+  await suite.page.goto(
+    `${suite.server.url}${path}${separator}BearerToken=${token}&lang=${texts === pt ? 'pt' : 'en'}`,
+  );
+  const tokens = suite.page.getByRole('dialog', { name: texts['sigfoxTokens.title'] });
   await tokens.getByRole('button', { name: texts['app.close'] }).click();
   await tokens.waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: texts['cookies.accept'] }).click();
+  await suite.page.getByRole('button', { name: texts['cookies.accept'] }).click();
 }
 
-const table = (texts: Record<string, string> = en) => page.getByRole('table', { name: texts['devices.title'] });
+const table = (texts: Record<string, string> = en) => suite.page.getByRole('table', { name: texts['devices.title'] });
 const rowOf = (description: string) => table().getByRole('row').filter({ hasText: description });
-const view = (name: string) => page.getByRole('button', { name, exact: true });
+const view = (name: string) => suite.page.getByRole('button', { name, exact: true });
 
 describe('the device list', () => {
   it('lists the devices, switches views, filters while typing and moves a selection', async () => {
@@ -126,45 +112,49 @@ describe('the device list', () => {
     await openAsAdmin('/devices?q=E2E');
     await rowOf('E2E tracker 1').waitFor();
     await expect.poll(() => rowOf('E2E cold room 2').count()).toBe(1);
-    await page.getByText(en['devices.count'].replace('{{total}}', '5')).waitFor();
+    await suite.page.getByText(en['devices.count'].replace('{{total}}', '5')).waitFor();
     await rowOf('E2E cold room 1').getByText('Porto plant').waitFor();
     await rowOf('E2E tracker 1').getByText(MESSAGES.en['device.parameterization.WAITING']).waitFor();
     await rowOf('E2E tracker 3').getByText(MESSAGES.en['device.parameterization.CONFIRMED']).waitFor();
-    await page.screenshot({ path: `${SHOTS}/list-en.png`, fullPage: true });
+    await suite.page.screenshot({ path: `${SHOTS}/list-en.png`, fullPage: true });
 
     await view(en['devices.view.cards']).click();
-    await page.getByRole('listitem', { name: 'E2E tracker 2' }).waitFor();
-    expect(page.url()).toContain('view=cards');
-    await page.screenshot({ path: `${SHOTS}/cards-en.png`, fullPage: true });
+    await suite.page.getByRole('listitem', { name: 'E2E tracker 2' }).waitFor();
+    expect(suite.page.url()).toContain('view=cards');
+    await suite.page.screenshot({ path: `${SHOTS}/cards-en.png`, fullPage: true });
 
     await view(en['devices.view.map']).click();
-    await page.getByText(en['devices.mapCount'].replace('{{total}}', '3')).waitFor();
-    await page.getByRole('region', { name: en['devices.view.map'] }).locator('canvas').waitFor();
+    await suite.page.getByText(en['devices.mapCount'].replace('{{total}}', '3')).waitFor();
+    await suite.page.getByRole('region', { name: en['devices.view.map'] }).locator('canvas').waitFor();
     // Porto's two trackers cluster at this zoom; the cluster carries its count.
-    await page.getByRole('region', { name: en['devices.view.map'] }).getByRole('button', { name: '2' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/map-en.png`, fullPage: true });
+    await suite.page.getByRole('region', { name: en['devices.view.map'] }).getByRole('button', { name: '2' }).waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/map-en.png`, fullPage: true });
 
     await view(en['devices.view.list']).click();
-    await page.getByRole('searchbox', { name: en['devices.search'] }).fill('E2E cold room');
+    await suite.page.getByRole('searchbox', { name: en['devices.search'] }).fill('E2E cold room');
     await expect.poll(() => rowOf('E2E tracker 1').count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/search-en.png`, fullPage: true });
+    await suite.page.screenshot({ path: `${SHOTS}/search-en.png`, fullPage: true });
     await expect.poll(() => table().getByRole('row').count()).toBe(3);
-    expect(page.url()).toContain('q=E2E+cold+room');
-    await page.reload();
+    expect(suite.page.url()).toContain('q=E2E+cold+room');
+    await suite.page.reload();
     await rowOf('E2E cold room 1').waitFor();
-    expect(await page.getByRole('searchbox', { name: en['devices.search'] }).inputValue()).toBe('E2E cold room');
+    expect(await suite.page.getByRole('searchbox', { name: en['devices.search'] }).inputValue()).toBe('E2E cold room');
     expect(await rowOf('E2E tracker 1').count()).toBe(0);
 
-    await page.getByRole('checkbox', { name: en['devices.select'].replace('{{name}}', 'E2E cold room 1') }).check();
-    await page.getByRole('checkbox', { name: en['devices.select'].replace('{{name}}', 'E2E cold room 2') }).check();
-    await page.getByText(en['devices.selected'].replace('{{total}}', '2')).waitFor();
-    await page.getByRole('button', { name: en['devices.move'] }).click();
-    const picker = page.getByRole('dialog', { name: en['devices.moveTitle'].replace('{{total}}', '2') });
+    await suite.page
+      .getByRole('checkbox', { name: en['devices.select'].replace('{{name}}', 'E2E cold room 1') })
+      .check();
+    await suite.page
+      .getByRole('checkbox', { name: en['devices.select'].replace('{{name}}', 'E2E cold room 2') })
+      .check();
+    await suite.page.getByText(en['devices.selected'].replace('{{total}}', '2')).waitFor();
+    await suite.page.getByRole('button', { name: en['devices.move'] }).click();
+    const picker = suite.page.getByRole('dialog', { name: en['devices.moveTitle'].replace('{{total}}', '2') });
     await picker.getByRole('searchbox', { name: en['businesses.search'] }).fill('Braga');
     await picker.getByRole('treeitem', { name: /Braga plant/ }).click();
-    await page.screenshot({ path: `${SHOTS}/move-picker-en.png` });
+    await suite.page.screenshot({ path: `${SHOTS}/move-picker-en.png` });
     await picker.getByRole('button', { name: en['app.ok'] }).click();
-    const done = page.getByRole('dialog', { name: en['devices.bulk.moveTitle'] });
+    const done = suite.page.getByRole('dialog', { name: en['devices.bulk.moveTitle'] });
     await done.getByText(en['devices.bulk.moveDone'].replace('{{succeeded}}', '2').replace('{{total}}', '2')).waitFor();
     await done.getByRole('button', { name: en['app.close'] }).click();
     await rowOf('E2E cold room 1').getByText('Braga plant').waitFor();
@@ -178,33 +168,31 @@ describe('the device list', () => {
   });
 
   it("shows a business's devices in its configuration tab, in Portuguese too", async () => {
-    await browser.close();
-    browser = await openBrowser({ locale: 'pt-PT' });
-    page = browser.page;
+    await suite.reopenBrowser({ locale: 'pt-PT' });
     const porto = businessNamed('Porto plant');
     await openAsAdmin(`/businesses/${porto._id}/${porto.slug}/config?tab=devices&q=E2E`, pt);
     await table(pt).getByRole('row').filter({ hasText: 'E2E tracker 1' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/config-tab-pt.png`, fullPage: true });
-    await page.getByRole('button', { name: pt['devices.view.cards'], exact: true }).click();
-    await page.getByRole('listitem', { name: 'E2E tracker 2' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/cards-pt.png`, fullPage: true });
-    await page.getByRole('button', { name: pt['devices.view.map'], exact: true }).click();
-    await page.getByText(pt['devices.mapCount'].replace('{{total}}', '3')).waitFor();
-    await page.getByRole('region', { name: pt['devices.view.map'] }).getByRole('button', { name: '2' }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/map-pt.png`, fullPage: true });
-    await page.getByRole('button', { name: pt['devices.import.open'] }).click();
-    await page.getByRole('dialog', { name: pt['devices.import.title'] }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/import-pt.png` });
+    await suite.page.screenshot({ path: `${SHOTS}/config-tab-pt.png`, fullPage: true });
+    await suite.page.getByRole('button', { name: pt['devices.view.cards'], exact: true }).click();
+    await suite.page.getByRole('listitem', { name: 'E2E tracker 2' }).waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/cards-pt.png`, fullPage: true });
+    await suite.page.getByRole('button', { name: pt['devices.view.map'], exact: true }).click();
+    await suite.page.getByText(pt['devices.mapCount'].replace('{{total}}', '3')).waitFor();
+    await suite.page.getByRole('region', { name: pt['devices.view.map'] }).getByRole('button', { name: '2' }).waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/map-pt.png`, fullPage: true });
+    await suite.page.getByRole('button', { name: pt['devices.import.open'] }).click();
+    await suite.page.getByRole('dialog', { name: pt['devices.import.title'] }).waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/import-pt.png` });
   });
 
   it('refuses a CSV file with a bad line and says which line', async () => {
     const porto = businessNamed('Porto plant');
     await openAsAdmin(`/businesses/${porto._id}/${porto.slug}/devices?q=E2E`);
     await rowOf('E2E tracker 1').waitFor();
-    await page.getByRole('button', { name: en['devices.import.open'] }).click();
-    const dialog = page.getByRole('dialog', { name: en['devices.import.title'] });
+    await suite.page.getByRole('button', { name: en['devices.import.open'] }).click();
+    const dialog = suite.page.getByRole('dialog', { name: en['devices.import.title'] });
     await dialog.getByRole('combobox', { name: en['devices.import.deviceType'] }).click();
-    await page.getByRole('option', { name: 'TH-S temperature and humidity sensor' }).click();
+    await suite.page.getByRole('option', { name: 'TH-S temperature and humidity sensor' }).click();
     await dialog.locator('input[type=file]').setInputFiles({
       name: 'devices.csv',
       mimeType: 'text/csv',
@@ -212,9 +200,9 @@ describe('the device list', () => {
     });
     await dialog.getByText('devices.csv').waitFor();
     await dialog.getByRole('button', { name: en['devices.import.submit'] }).click();
-    const invalid = page.getByRole('dialog', { name: en['devices.import.invalidTitle'] });
+    const invalid = suite.page.getByRole('dialog', { name: en['devices.import.invalidTitle'] });
     await invalid.getByText('CSV file format is incorrect. Error at line 2.').waitFor();
-    await page.screenshot({ path: `${SHOTS}/csv-invalid-en.png` });
+    await suite.page.screenshot({ path: `${SHOTS}/csv-invalid-en.png` });
     const imported = await api<{ count: number }>('/devices/filter-count', {
       method: 'POST',
       body: { search: 'Good line' },

@@ -1,46 +1,25 @@
-import { type SmtpInbox, startSmtpInbox } from '@iot/server/testing';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
 import { apiOf } from './support/api.js';
-import { openBrowser } from './support/browser.js';
-import { startServer } from './support/server.js';
 import { apiSignIn } from './support/session.js';
+import { useDemoSuite } from './support/suite.js';
 
 /** Where the screenshots of this test go, to be looked at. */
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 /** The demo admin: admin of Acme Water and its subtree, not provider staff. */
 const OPERATOR = 'operator@example.com';
 
-let inbox: SmtpInbox;
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
+const suite = useDemoSuite({ viewport: { width: 1280, height: 1200 } });
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  server = await startServer({ smtpUrl: inbox.url, seedDemo: true });
-});
-afterAll(async () => {
-  await server?.stop();
-  await inbox?.close();
-});
-beforeEach(async () => {
-  browser = await openBrowser({ locale: 'en-US' });
-  page = browser.page;
-  await page.setViewportSize({ width: 1280, height: 1200 });
-});
-afterEach(async () => browser?.close());
-
-const api = () => apiOf(server.url);
+const api = () => apiOf(suite.server.url);
 const call = <T>(token: string, method: string, path: string, body?: unknown) =>
   api().call<T>(token, method, path, body);
 const businessNamed = (token: string, description: string) => api().businessNamed(token, description);
 
 /** What a Wi-Fi or cellular device posts through the platform's HTTP integration. */
 async function postReading(integrationToken: string, message: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/api/ingest/http`, {
+  const response = await fetch(`${suite.server.url}/api/ingest/http`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-integration-token': integrationToken },
     body: JSON.stringify(message),
@@ -50,15 +29,15 @@ async function postReading(integrationToken: string, message: Record<string, unk
 }
 
 /** Lets tab indicators and dialogs finish their transitions before a screenshot. */
-const settle = () => page.waitForTimeout(500);
+const settle = () => suite.page.waitForTimeout(500);
 
-const tab = (name: string) => page.getByRole('tab', { name, exact: true });
-const latestTable = (texts: typeof en) => page.getByRole('table', { name: texts['device.data.latest'] });
-const readingsTable = (texts: typeof en) => page.getByRole('table', { name: texts['device.data.readings'] });
+const tab = (name: string) => suite.page.getByRole('tab', { name, exact: true });
+const latestTable = (texts: typeof en) => suite.page.getByRole('table', { name: texts['device.data.latest'] });
+const readingsTable = (texts: typeof en) => suite.page.getByRole('table', { name: texts['device.data.readings'] });
 
 describe('telemetry ingest', () => {
   it('shows readings posted through an HTTP integration, live, and the commissioning that started', async () => {
-    const token = await apiSignIn(server.url, OPERATOR, server.demoPassword());
+    const token = await apiSignIn(suite.server.url, OPERATOR, suite.server.demoPassword());
     const acme = await businessNamed(token, 'Acme Water');
     const lisbon = await businessNamed(token, 'Lisbon plant');
     // A tracker never heard from, so its first reading starts its commissioning.
@@ -81,56 +60,56 @@ describe('telemetry ingest', () => {
       await postReading(created.token, { device: device.uuid, seq: 1, ts: now - 120_000, values: { speed: 57.5 } }),
     ).toEqual({ stored: 1, duplicates: 0 });
 
-    await page.goto(`${server.url}/devices/${device.uuid}?tab=data&BearerToken=${token}&lang=en`);
-    await page.getByRole('button', { name: en['cookies.accept'] }).click();
+    await suite.page.goto(`${suite.server.url}/devices/${device.uuid}?tab=data&BearerToken=${token}&lang=en`);
+    await suite.page.getByRole('button', { name: en['cookies.accept'] }).click();
     await readingsTable(en).getByRole('cell', { name: '57.5 km/h' }).waitFor();
     await latestTable(en).getByRole('cell', { name: '57.5 km/h' }).waitFor();
-    await page.getByRole('img', { name: en['device.data.chart'] }).waitFor();
+    await suite.page.getByRole('img', { name: en['device.data.chart'] }).waitFor();
 
     // Live: the page is not reloaded, the stream brings the new value.
     await postReading(created.token, { device: device.uuid, seq: 2, ts: now - 60_000, values: { speed: 61.25 } });
     await latestTable(en).getByRole('cell', { name: '61.25 km/h' }).waitFor();
     await readingsTable(en).getByRole('cell', { name: '61.25 km/h' }).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/ingest-en-data.png`, fullPage: true });
+    await suite.page.screenshot({ path: `${SHOTS}/ingest-en-data.png`, fullPage: true });
 
     await tab(en['device.tab.commissioning']).click();
-    await page.getByRole('cell', { name: en['device.commissioning.event.COMMISSIONING_START'] }).waitFor();
-    await page.getByRole('button', { name: en['device.mqtt.generate'] }).waitFor();
+    await suite.page.getByRole('cell', { name: en['device.commissioning.event.COMMISSIONING_START'] }).waitFor();
+    await suite.page.getByRole('button', { name: en['device.mqtt.generate'] }).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/ingest-en-commissioning.png`, fullPage: true });
+    await suite.page.screenshot({ path: `${SHOTS}/ingest-en-commissioning.png`, fullPage: true });
 
-    await page.goto(`${server.url}/devices/${device.uuid}?tab=data&lang=pt`);
+    await suite.page.goto(`${suite.server.url}/devices/${device.uuid}?tab=data&lang=pt`);
     await readingsTable(pt).getByRole('cell', { name: '61,25 km/h' }).waitFor();
-    await page.getByRole('img', { name: pt['device.data.chart'] }).waitFor();
+    await suite.page.getByRole('img', { name: pt['device.data.chart'] }).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/ingest-pt-data.png`, fullPage: true });
+    await suite.page.screenshot({ path: `${SHOTS}/ingest-pt-data.png`, fullPage: true });
     await tab(pt['device.tab.commissioning']).click();
-    await page.getByRole('cell', { name: pt['device.commissioning.event.COMMISSIONING_START'] }).waitFor();
+    await suite.page.getByRole('cell', { name: pt['device.commissioning.event.COMMISSIONING_START'] }).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/ingest-pt-commissioning.png`, fullPage: true });
+    await suite.page.screenshot({ path: `${SHOTS}/ingest-pt-commissioning.png`, fullPage: true });
   });
 
   it('lets a business admin create an integration and see its token once', async () => {
-    const token = await apiSignIn(server.url, OPERATOR, server.demoPassword());
+    const token = await apiSignIn(suite.server.url, OPERATOR, suite.server.demoPassword());
     const acme = await businessNamed(token, 'Acme Water');
-    await page.goto(
-      `${server.url}/businesses/${acme._id}/${acme.slug}/config?tab=devices&BearerToken=${token}&lang=en`,
+    await suite.page.goto(
+      `${suite.server.url}/businesses/${acme._id}/${acme.slug}/config?tab=devices&BearerToken=${token}&lang=en`,
     );
-    await page.getByRole('button', { name: en['cookies.accept'] }).click();
-    await page.getByRole('button', { name: en['integrations.add'] }).click();
-    const dialog = page.getByRole('dialog', { name: en['integrations.createTitle'] });
+    await suite.page.getByRole('button', { name: en['cookies.accept'] }).click();
+    await suite.page.getByRole('button', { name: en['integrations.add'] }).click();
+    const dialog = suite.page.getByRole('dialog', { name: en['integrations.createTitle'] });
     await dialog.getByLabel(en['integrations.name']).fill('Sigfox backend');
     await dialog.getByRole('button', { name: en['integrations.create'] }).click();
-    const shown = page.getByRole('dialog', { name: en['integrations.createdTitle'] });
+    const shown = suite.page.getByRole('dialog', { name: en['integrations.createdTitle'] });
     const url = await shown.getByRole('textbox', { name: en['integrations.callbackUrl'] }).inputValue();
     const secret = await shown.getByRole('textbox', { name: en['integrations.token'] }).inputValue();
-    expect(url).toBe(`${server.url}/api/ingest/sigfox?token=${secret}`);
+    expect(url).toBe(`${suite.server.url}/api/ingest/sigfox?token=${secret}`);
     await settle();
-    await page.screenshot({ path: `${SHOTS}/ingest-en-integration-created.png` });
+    await suite.page.screenshot({ path: `${SHOTS}/ingest-en-integration-created.png` });
     await shown.getByRole('button', { name: en['app.close'] }).click();
-    await page.getByRole('cell', { name: 'Sigfox backend', exact: true }).waitFor();
+    await suite.page.getByRole('cell', { name: 'Sigfox backend', exact: true }).waitFor();
     await settle();
-    await page.screenshot({ path: `${SHOTS}/ingest-en-integrations.png`, fullPage: true });
+    await suite.page.screenshot({ path: `${SHOTS}/ingest-en-integrations.png`, fullPage: true });
   });
 });
