@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { useConfirm } from '@/components/confirm-dialog';
 import { usePlanLimitNotice } from '@/components/plan-limit-notice';
+import { type SaveFailure, SaveFailureAlert } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { useBusinessUsers } from '@/features/businesses/api/business-users';
 import { formatLocale, messageText } from '@/i18n';
@@ -122,7 +123,7 @@ function ActionsEditor({
   const [rows, setRows] = useState<ActionRow[]>(() => rowsOf(actions));
   const [dirty, setDirty] = useState(false);
   const [editing, setEditing] = useState<{ key: number | null; draft: ActionDraft } | null>(null);
-  const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
 
   const recipients = useMemo<ActionRecipient[]>(() => {
     const seen = new Map<string, ActionRecipient>();
@@ -291,20 +292,7 @@ function ActionsEditor({
           </TableBody>
         </Table>
       </TableContainer>
-      {failure && (
-        <Alert
-          severity="error"
-          action={
-            failure.conflict ? (
-              <Button color="inherit" size="small" onClick={onStartOver}>
-                {t('device.startOver')}
-              </Button>
-            ) : undefined
-          }
-        >
-          {failure.text}
-        </Alert>
-      )}
+      <SaveFailureAlert failure={failure} onStartOver={onStartOver} />
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
         {!inherited && (
           <Button color="error" onClick={() => void followParent()} disabled={update.isPending}>

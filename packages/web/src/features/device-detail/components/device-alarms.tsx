@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { useConfirm } from '@/components/confirm-dialog';
+import { type SaveFailure, SaveFailureAlert } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { useDeviceTypeAlarms } from '@/features/alarms/api/device-type-alarms';
 import { AlarmList, type AlarmListView } from '@/features/alarms/components/alarm-list';
@@ -43,7 +44,7 @@ function AlarmsEditor({
   const update = useUpdateDeviceAlarms(scope.device.uuid);
   const [rows, setRows] = useState(() => alarms.rules.map(ruleRowOf));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const signals = numericValueSignals(scope.deviceType);
   const { canEdit } = scope;
 
@@ -133,20 +134,7 @@ function AlarmsEditor({
             <Typography sx={{ color: 'text.secondary' }}>{t('device.alarms.noRules')}</Typography>
           )}
           <AlarmRuleRows rows={rows} onChange={setRows} signals={signals} canEdit={canEdit} errors={errors} />
-          {failure && (
-            <Alert
-              severity="error"
-              action={
-                failure.conflict ? (
-                  <Button color="inherit" size="small" onClick={onStartOver}>
-                    {t('device.startOver')}
-                  </Button>
-                ) : undefined
-              }
-            >
-              {failure.text}
-            </Alert>
-          )}
+          <SaveFailureAlert failure={failure} onStartOver={onStartOver} />
           {canEdit && signals.length > 0 && (
             <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between' }}>
               <Button startIcon={<AddOutlined />} onClick={() => setRows((list) => [...list, ruleRowOf()])}>

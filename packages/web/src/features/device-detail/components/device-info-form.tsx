@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { useConfirm } from '@/components/confirm-dialog';
+import { type SaveFailure, SaveFailureAlert } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { errorMessage } from '@/lib/error-message';
 import { useForm } from '@/lib/use-form';
@@ -41,7 +42,7 @@ export function DeviceInfoForm({
   const confirm = useConfirm();
   const { device, canEdit, isAdmin } = scope;
   const [version, setVersion] = useState(device.version);
-  const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const form = useForm(
     DeviceInfoFields,
     Object.fromEntries(TEXT_FIELDS.map((name) => [name, device[name] ?? ''])) as Record<InfoField, string>,
@@ -94,20 +95,7 @@ export function DeviceInfoForm({
             />
           ))}
         </Box>
-        {failure && (
-          <Alert
-            severity="error"
-            action={
-              failure.conflict ? (
-                <Button color="inherit" size="small" onClick={onStartOver}>
-                  {t('device.startOver')}
-                </Button>
-              ) : undefined
-            }
-          >
-            {failure.text}
-          </Alert>
-        )}
+        <SaveFailureAlert failure={failure} onStartOver={onStartOver} />
         {(canEdit || isAdmin) && (
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
             {isAdmin ? (

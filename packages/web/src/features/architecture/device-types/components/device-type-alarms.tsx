@@ -1,6 +1,5 @@
 import type { DeviceTypeAlarms, DeviceTypeInfo } from '@iot/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
+import { type SaveFailure, SaveFailureAlert } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { useDeviceTypeAlarms, useUpdateDeviceTypeAlarms } from '@/features/alarms/api/device-type-alarms';
 import { AlarmRuleRows, AlarmRuleSummary } from '@/features/alarms/components/alarm-rule-rows';
@@ -30,7 +30,7 @@ function RulesEditor({
   const update = useUpdateDeviceTypeAlarms(deviceType.id);
   const [rows, setRows] = useState(() => alarms.rules.map(ruleRowOf));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<{ text: string; conflict: boolean } | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const signals = typeRuleSignals(deviceType);
 
   const save = () => {
@@ -64,20 +64,7 @@ function RulesEditor({
         <Typography sx={{ color: 'text.secondary' }}>{t('arch.deviceTypes.noAlarmRules')}</Typography>
       )}
       <AlarmRuleRows rows={rows} onChange={setRows} signals={signals} canEdit errors={errors} />
-      {failure && (
-        <Alert
-          severity="error"
-          action={
-            failure.conflict ? (
-              <Button color="inherit" size="small" onClick={onStartOver}>
-                {t('device.startOver')}
-              </Button>
-            ) : undefined
-          }
-        >
-          {failure.text}
-        </Alert>
-      )}
+      <SaveFailureAlert failure={failure} onStartOver={onStartOver} />
       {signals.length > 0 && (
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between' }}>
           <Button startIcon={<AddOutlined />} onClick={() => setRows((list) => [...list, ruleRowOf()])}>
