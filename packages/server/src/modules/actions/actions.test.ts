@@ -2,6 +2,7 @@ import type { Device } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
+import { conditionEventIdPrefix } from '../ingest/alarm-conditions.js';
 import { type ReceivedRequest, startReceiver } from './loopback-receiver.js';
 
 const PASSWORD = 'a good password';
@@ -459,5 +460,29 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
     const down = await check(login);
     expect([down.statusCode, down.json().code]).toEqual([502, 'geotab.unreachable']);
     expect((await call('POST', '/api/geotab/DIG/Authenticate', undefined, login)).statusCode).toBe(401);
+  });
+
+  it('forgets condition edges a week after they were dispatched, never before', async () => {
+    const day = 24 * 60 * 60_000;
+    const edgeAt = (suffix: string, daysAgo: number, dispatched: boolean) => ({
+      id: `${conditionEventIdPrefix(Date.now() - daysAgo * day)}00000${suffix}`,
+      deviceId: plantDevice.uuid,
+      conditionKey: 'old',
+      signal: 'temperature',
+      kind: 'value' as const,
+      raised: 1,
+      value: '1',
+      date: Date.now() - daysAgo * day,
+      createdAt: Date.now() - daysAgo * day,
+      // Dispatched long ago, or (the last one) never: that one waits for the dispatcher whatever its age.
+      dispatchedAt: dispatched ? Date.now() - daysAgo * day : null,
+    });
+    const old = [edgeAt('aaaaaaaa', 8, true), edgeAt('bbbbbbbb', 6, true), edgeAt('cccccccc', 8, false)];
+    // Inserted straight into the outbox with the dispatcher stopped (it would dispatch the last one): the last test.
+    await t.services.actionDispatcher.close();
+    await t.db.insertInto('conditionEvents').values(old).execute();
+    await t.services.actionDispatcher.prune();
+    const left = await t.db.selectFrom('conditionEvents').select('id').where('conditionKey', '=', 'old').execute();
+    expect(left.map((row) => row.id).sort()).toEqual([old[1]?.id, old[2]?.id].sort());
   });
 });

@@ -4,6 +4,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
 import type { AlarmChange } from '../alarms/engine.js';
+import { conditionEventIdPrefix } from '../ingest/alarm-conditions.js';
 import type { LiveEventEnvelope } from '../ingest/live-events.js';
 import { actionEventOf } from './action-event.js';
 import { type EffectiveActions, effectiveActions } from './effective-actions.js';
@@ -17,6 +18,9 @@ export interface AlarmEngine {
   /** The `alarm` live events of changes, read after commit. */
   alarmEventsOf(db: Database, changes: AlarmChange[]): Promise<LiveEventEnvelope[]>;
 }
+
+const EVENT_RETENTION_MS = 7 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** The advisory lock key of dispatching (a constant no other module uses): one dispatcher at a time on PostgreSQL. */
 const DISPATCH_LOCK_KEY = 7_001;
@@ -142,7 +146,26 @@ export function startActionDispatcher(options: {
     failure: 'condition events not dispatched',
   });
 
-  return { nudge: runner.nudge, dispatchAll, close: runner.close };
+  // The outbox is not a log: an edge is kept a week after it was dispatched (the alarm's history keeps what it did).
+  const prune = async () => {
+    try {
+      await actionsRepo.pruneDispatchedEvents(conditionEventIdPrefix(now() - EVENT_RETENTION_MS));
+    } catch (error) {
+      log.error({ err: error }, 'dispatched condition events not pruned');
+    }
+  };
+  const pruning = setInterval(() => void prune(), PRUNE_EVERY_MS);
+  pruning.unref();
+
+  return {
+    nudge: runner.nudge,
+    dispatchAll,
+    prune,
+    async close() {
+      clearInterval(pruning);
+      await runner.close();
+    },
+  };
 }
 
 export type ActionDispatcher = ReturnType<typeof startActionDispatcher>;

@@ -87,6 +87,11 @@ export function createActionsRepo(db: Database) {
         .execute();
     },
 
+    /** Forgets dispatched edges with ids below `beforeId` (recorded before the time it starts with). */
+    async pruneDispatchedEvents(beforeId: string) {
+      await db.deleteFrom('conditionEvents').where('id', '<', beforeId).where('dispatchedAt', 'is not', null).execute();
+    },
+
     async markDispatched(ids: string[], at: number, trx: Executor = db) {
       if (ids.length === 0) return;
       await trx.updateTable('conditionEvents').set({ dispatchedAt: at }).where('id', 'in', ids).execute();

@@ -99,12 +99,15 @@ export function conditionEdges(
   return edges;
 }
 
+/** The start of the ids of edges recorded at `at`: every edge recorded earlier has a smaller id. */
+export const conditionEventIdPrefix = (at: number) => at.toString(36).padStart(9, '0');
+
 /**
  * Ids that sort in the order edges were recorded: the batch time, then the edge's place in the batch, then a random
  * part so that two processes recording in the same millisecond never collide.
  */
 export function conditionEventIds(at: number): () => string {
-  const prefix = at.toString(36).padStart(9, '0');
+  const prefix = conditionEventIdPrefix(at);
   const suffix = randomUUID().slice(0, 8);
   let index = 0;
   return () => `${prefix}${(index++).toString(36).padStart(5, '0')}${suffix}`;
