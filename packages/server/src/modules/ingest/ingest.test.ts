@@ -361,6 +361,33 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     });
   });
 
+  it('keeps parameters waiting for a LoRa device heard through an integration without a network server', async () => {
+    const meter = (
+      await call('POST', '/api/devices', staff, {
+        businessId: nodes.Plant,
+        deviceType: 'water-meter-lora',
+        loraEUI: '70B3D57ED005E7B2',
+      })
+    ).json() as Device;
+    const set = await call('PATCH', `/api/devices/${meter.uuid}/parameters`, tokens.admin, {
+      version: meter.version,
+      values: {},
+    });
+    expect(set.statusCode).toBe(200);
+    const created = await call('POST', `${BUSINESSES}/${nodes.Acme}/integrations`, tokens.admin, {
+      network: 'ttn',
+      name: 'Acme TTN without a server',
+    });
+    const uplink = {
+      end_device_ids: { device_id: 'wm-2', application_ids: { application_id: 'water' }, dev_eui: '70B3D57ED005E7B2' },
+      uplink_message: { f_port: 3, f_cnt: 1, frm_payload: Buffer.from('003c000a0014', 'hex').toString('base64') },
+    };
+    const received = networkServer.received.length;
+    expect((await ingest('/api/ingest/lora/ttn', created.json().token, uplink)).statusCode).toBe(204);
+    expect((await device(meter.uuid)).parameters.status).toBe('WAITING');
+    expect(networkServer.received).toHaveLength(received);
+  });
+
   it('records a parameterization timeout once per wait', async () => {
     const { uuid, version } = await device(tracker.uuid);
     expect(

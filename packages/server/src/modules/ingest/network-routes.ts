@@ -12,10 +12,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import type { IntegrationsRepo } from '../integrations/repo.js';
 import { deviceMessageUplink } from './device-message.js';
-import type { InboundUplink, IngestOutcome, IngestPipeline } from './pipeline.js';
+import type { InboundUplink, IngestOutcome, IngestPipeline, LoraRoute } from './pipeline.js';
 
 const tags = ['ingest'];
 const TOKEN_HEADER = 'x-integration-token';
+
+/**
+ * The way back to a LoRa device: through the integration's network server. An integration without one has none, so
+ * waiting parameters stay waiting (and nothing is tried and logged as failed on each uplink).
+ */
+function loraRoute(
+  integration: { id: string; serverUrl: string | null },
+  ttn?: { applicationId: string; deviceId: string },
+): { lora?: LoraRoute } {
+  if (!integration.serverUrl) return {};
+  return { lora: { integrationId: integration.id, ...(ttn ? { ttn } : {}) } };
+}
 /** A fleet's uplinks would bury every other line of the log: only their warnings and errors are logged. */
 const INGEST_LOG_LEVEL = 'warn';
 
@@ -196,7 +208,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
             receivedAt: up.time ? new Date(up.time) : new Date(),
             payload: chirpstackPayload(up.object, new Uint8Array(bytes), up.fPort ?? null),
             radio: bestReceiver(up.rxInfo ?? []),
-            lora: { integrationId: integration.id },
+            ...loraRoute(integration),
           }),
           devEui,
         );
@@ -249,10 +261,10 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
               snr: receiver.snr,
             })),
           ),
-          lora: {
-            integrationId: integration.id,
-            ttn: { applicationId: ids.application_ids.application_id, deviceId: ids.device_id },
-          },
+          ...loraRoute(integration, {
+            applicationId: ids.application_ids.application_id,
+            deviceId: ids.device_id,
+          }),
         }),
         devEui,
       );
