@@ -155,6 +155,33 @@ export const UpdateCalibrationRequest = z.object({
     .max(1000),
 });
 export const DeviceCalibration = z.object({ calibration: Calibration });
+
+/**
+ * `POST /devices/advanced/reprocess-received-data`: decode again, with the device's type and calibration as they are
+ * now, the messages it sent between two times; with `runAllActions`, its alarm conditions are evaluated again over
+ * them and the edges found run the business's actions (alarms, callbacks, mails...) as new ones would.
+ */
+export const ReprocessReceivedDataRequest = z
+  .object({
+    deviceUUID: z.string().min(1).max(64),
+    startDate: z.iso.datetime({ error: 'validation.invalid' }),
+    endDate: z.iso.datetime({ error: 'validation.invalid' }),
+    runAllActions: z.boolean().default(false),
+  })
+  .refine((request) => Date.parse(request.startDate) <= Date.parse(request.endDate), {
+    error: 'validation.date_range',
+    path: ['endDate'],
+  });
+export type ReprocessReceivedDataRequest = z.infer<typeof ReprocessReceivedDataRequest>;
+
+/** What a reprocessing did: the messages decoded again and what they gave. */
+export const ReprocessReceivedDataResponse = z.object({
+  messages: z.number().int(),
+  readings: z.number().int(),
+  undecoded: z.number().int(),
+  conditionEvents: z.number().int(),
+});
+export type ReprocessReceivedDataResponse = z.infer<typeof ReprocessReceivedDataResponse>;
 export const SetRouteRequest = z.object({
   destination: z.string().trim().max(500, { error: 'validation.too_long' }).nullable(),
 });
