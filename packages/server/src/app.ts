@@ -58,6 +58,7 @@ import { ingestRoutes } from './modules/ingest/network-routes.js';
 import { createIngestPipeline } from './modules/ingest/pipeline.js';
 import { readingsRoutes } from './modules/ingest/readings-routes.js';
 import { createReadingsService } from './modules/ingest/readings-service.js';
+import { createReprocessor } from './modules/ingest/reprocess.js';
 import { createIntegrationsRepo } from './modules/integrations/repo.js';
 import { integrationsRoutes } from './modules/integrations/routes.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
@@ -227,6 +228,12 @@ export async function buildApp({
     onConditionEvents: () => void actionDispatcher.nudge(),
   });
   const readings = createReadingsService({ db, devicesRepo, events: liveEvents });
+  const reprocess = createReprocessor({
+    db,
+    devicesRepo,
+    typeAlarmRules: deviceTypeAlarmsRepo.rulesByType,
+    onConditionEvents: () => void actionDispatcher.nudge(),
+  });
   const commissioningTimeouts = startCommissioningTimeouts({ db, events: liveEvents, log: app.log });
   const deviceDetails = createDeviceDetailsService({
     db,
@@ -299,7 +306,7 @@ export async function buildApp({
       await api.register(assetTypesRoutes, { auth, assetTypes });
       await api.register(integrationsRoutes, { auth, integrations });
       await api.register(ingestRoutes, { pipeline: ingest, integrationsRepo });
-      await api.register(readingsRoutes, { auth, readings });
+      await api.register(readingsRoutes, { auth, readings, reprocess });
       await api.register(actionsRoutes, { auth, actions });
       await api.register(alarmsRoutes, { auth, alarms });
       await api.register(deviceTypeAlarmsRoutes, { auth, deviceTypeAlarms });

@@ -223,6 +223,15 @@ export interface ReadingsTable {
   value: string;
 }
 
+/** A message as the device sent it, to decode again: `frame` (hex bytes and port) or `values` (JSON). */
+export interface ReceivedMessagesTable {
+  deviceId: string;
+  date: number;
+  kind: 'frame' | 'values';
+  data: string;
+  port: number | null;
+}
+
 /** The recent message counters of each device, for deduplication. */
 export interface UplinkCountersTable {
   deviceId: string;
@@ -433,6 +442,7 @@ export interface DatabaseSchema {
   parameterPresets: ParameterPresetsTable;
   assetTypes: AssetTypesTable;
   readings: ReadingsTable;
+  receivedMessages: ReceivedMessagesTable;
   uplinkCounters: UplinkCountersTable;
   undecodedFrames: UndecodedFramesTable;
   commissioningEvents: CommissioningEventsTable;

@@ -10,6 +10,7 @@ import * as sigfoxPac from './0008-sigfox-pac.js';
 import * as ingest from './0009-ingest.js';
 import * as alarmsActions from './0010-alarms-actions.js';
 import * as deviceTypeAlarms from './0011-device-type-alarms.js';
+import * as receivedMessages from './0012-received-messages.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-ingest': ingest,
   '0010-alarms-actions': alarmsActions,
   '0011-device-type-alarms': deviceTypeAlarms,
+  '0012-received-messages': receivedMessages,
 };

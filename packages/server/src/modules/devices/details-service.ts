@@ -374,8 +374,7 @@ export function createDeviceDetailsService({
       }));
     },
 
-    /** Forgets what the device reported: its latest values and when it was last seen. */
-    /** Forgets everything the device sent: its readings, undecodable frames, commissioning and latest values. */
+    /** Forgets everything the device sent: its messages, readings, undecodable frames, commissioning, latest values. */
     async wipeLogData(user: UserRow, uuid: string) {
       const device = await reachable(user, uuid);
       await save(
@@ -385,7 +384,13 @@ export function createDeviceDetailsService({
         MANAGE_ROLE,
         () => ({ signalValues: '{}', lastSeenAt: null, linkQuality: null }),
         async ({ id }, trx) => {
-          for (const table of ['readings', 'undecodedFrames', 'commissioningEvents', 'uplinkCounters'] as const) {
+          for (const table of [
+            'receivedMessages',
+            'readings',
+            'undecodedFrames',
+            'commissioningEvents',
+            'uplinkCounters',
+          ] as const) {
             await trx.deleteFrom(table).where('deviceId', '=', id).execute();
           }
         },

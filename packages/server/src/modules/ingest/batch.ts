@@ -18,7 +18,7 @@ import {
 } from './alarm-conditions.js';
 import type { LiveEventEnvelope } from './live-events.js';
 import type { DeviceKey, IngestDeviceRow } from './repo.js';
-import type { ReadingRow, StoreOps, UndecodedRow } from './store.js';
+import type { MessageRow, ReadingRow, StoreOps, UndecodedRow } from './store.js';
 
 /** A LoRa uplink's way back: the integration it came through and, on The Things Stack, the ids the push needs. */
 export interface LoraRoute {
@@ -141,6 +141,7 @@ export async function storeBatch(
   const changes = new Map<string, DeviceChange>();
   const readings: ReadingRow[] = [];
   const undecoded: UndecodedRow[] = [];
+  const messages: MessageRow[] = [];
   const edges: ConditionEventRow[] = [];
   const nextEdgeId = conditionEventIds(at);
   const outcomes: IngestOutcome[] = uplinks.map((uplink, index) => {
@@ -152,6 +153,7 @@ export async function storeBatch(
     const change = changes.get(row.id) ?? startChange(row, typeRules);
     changes.set(row.id, change);
     const date = uplink.receivedAt.getTime();
+    messages.push({ deviceId: row.id, date, ...rawOf(uplink.payload) });
     const decoded = decode(row, uplink);
     if (decoded.ok) {
       for (const reading of decoded.readings) {
@@ -174,6 +176,7 @@ export async function storeBatch(
     }
     return { status: 'stored', deviceId: row.id, downlink: commission(change, uplink, date, at) };
   });
+  await ops.insertMessages(messages);
   await ops.insertReadings(readings);
   await ops.insertUndecoded(undecoded);
   await ops.saveChanges([...changes.values()]);
@@ -238,14 +241,31 @@ function parseObject<T>(json: string): Record<string, T> {
 
 type Decoded = { ok: true; readings: Reading[] } | { ok: false; data: string; port: number | null; error: string };
 
+/** A payload as it is kept: a frame's bytes as hex with its port, or a JSON message's values. */
+export function rawOf(payload: UplinkPayload): { kind: 'frame' | 'values'; data: string; port: number | null } {
+  return payload.kind === 'frame'
+    ? { kind: 'frame', data: Buffer.from(payload.bytes).toString('hex'), port: payload.port }
+    : { kind: 'values', data: JSON.stringify(payload.values), port: null };
+}
+
+/** The payload of a kept message, as its uplink carried it. */
+export function payloadOf(message: { kind: 'frame' | 'values'; data: string; port: number | null }): UplinkPayload {
+  return message.kind === 'frame'
+    ? { kind: 'frame', bytes: Uint8Array.from(Buffer.from(message.data, 'hex')), port: message.port }
+    : { kind: 'values', values: JSON.parse(message.data) as Record<string, SignalValue> };
+}
+
 /** The readings of an uplink, calibrated; or why none can be taken from it (the frame is then kept raw). */
-function decode(row: IngestDeviceRow, uplink: InboundUplink): Decoded {
+export function decode(
+  row: Pick<IngestDeviceRow, 'deviceType' | 'calibration'>,
+  uplink: Pick<InboundUplink, 'payload' | 'receivedAt'>,
+): Decoded {
   const deviceType = findDeviceType(row.deviceType);
   const { payload } = uplink;
-  const raw = () =>
-    payload.kind === 'frame'
-      ? { data: Buffer.from(payload.bytes).toString('hex'), port: payload.port }
-      : { data: JSON.stringify(payload.values), port: null };
+  const raw = () => {
+    const { data, port } = rawOf(payload);
+    return { data, port };
+  };
   if (!deviceType) return { ok: false, ...raw(), error: 'device.unknown_type' };
   let readings: Reading[];
   if (payload.kind === 'frame') {

@@ -494,6 +494,74 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(await conditions()).toEqual({ 'rule:battery:below:20': true });
   });
 
+  it("decodes a device's messages again as its calibration and rules are now, running the actions when asked", async () => {
+    const van = (
+      await call('POST', '/api/devices', staff, {
+        businessId: nodes.Plant,
+        deviceType: 'gps-tracker',
+        IMEI: '353879234252674',
+      })
+    ).json() as Device;
+    const start = 1_764_000_000_000;
+    for (const [seq, battery] of [
+      [1, 50],
+      [2, 15],
+      [3, 60],
+    ] as const) {
+      await ingest('/api/ingest/http', ingestTokens.http, {
+        device: van.uuid,
+        seq,
+        ts: start + seq,
+        values: { battery },
+      });
+    }
+    // Later the battery is found to read half what it is, and an alarm rule is added: neither changes what was stored.
+    const calibrated = await call('POST', '/api/devices/advanced/update-calibration-data', staff, {
+      devices: [{ deviceUUID: van.uuid, calibration: { battery: { factor: 2, offset: 0 } } }],
+    });
+    expect(calibrated.statusCode).toBeLessThan(300);
+    const { version } = (await call('GET', `/api/devices/${van.uuid}/alarms`, staff)).json();
+    await call('PATCH', `/api/devices/${van.uuid}/alarms`, staff, {
+      version,
+      rules: [{ signal: 'battery', condition: 'below', threshold: 40, hysteresis: 0 }],
+    });
+    const range = {
+      deviceUUID: van.uuid,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 10).toISOString(),
+    };
+    const reprocess = (token: string, body: object) =>
+      call('POST', '/api/devices/advanced/reprocess-received-data', token, body);
+    const quiet = await reprocess(tokens.admin, range);
+    expect(quiet.json()).toEqual({ messages: 3, readings: 3, undecoded: 0, conditionEvents: 0 });
+    const batteries = async () =>
+      (await call('GET', `/api/devices/${van.uuid}/readings?signals=battery&from=${start}&to=${start + 10}`, staff))
+        .json()
+        .signals[0].readings.map((reading: { value: number }) => reading.value);
+    expect(await batteries()).toEqual([120, 30, 100]);
+    expect((await device(van.uuid)).signalValues.battery?.value).toBe(120);
+
+    const again = await reprocess(tokens.admin, { ...range, runAllActions: true });
+    expect(again.json()).toEqual({ messages: 3, readings: 3, undecoded: 0, conditionEvents: 2 });
+    expect(await batteries()).toEqual([120, 30, 100]);
+    const edges = await t.db
+      .selectFrom('conditionEvents')
+      .select(['raised', 'value'])
+      .where('deviceId', '=', van.uuid)
+      .orderBy('id')
+      .execute();
+    expect(edges.map((edge) => [Number(edge.raised), edge.value])).toEqual([
+      [1, '30'],
+      [0, '120'],
+    ]);
+
+    expect((await reprocess(tokens.viewer, range)).statusCode).toBe(403);
+    expect((await reprocess(tokens.bravo, range)).statusCode).toBe(404);
+    const backwards = await reprocess(tokens.admin, { ...range, endDate: new Date(start - 1).toISOString() });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fields).toMatchObject({ endDate: expect.any(String) });
+  });
+
   it('answers readings newest first, cut at the limit with the total and the cut-off date', async () => {
     const from = 1_763_800_000_000;
     const to = from + 99_000;

@@ -5,23 +5,30 @@ import {
   ErrorResponse,
   ReadingsAnswer,
   ReadingsQuery,
+  ReprocessReceivedDataRequest,
+  ReprocessReceivedDataResponse,
   UndecodedFramesAnswer,
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
 import type { AuthService } from '../auth/service.js';
 import type { ReadingsService } from './readings-service.js';
+import type { Reprocess } from './reprocess.js';
 
 const tags = ['devices'];
 
 /** How often an idle event stream sends a comment, so proxies and browsers keep it open. */
 const KEEP_ALIVE_MS = 25_000;
 
-/** What arrived from a device (readings, undecodable frames, commissioning), and the live stream of new arrivals. */
-export const readingsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; readings: ReadingsService }> = async (
-  app,
-  { auth, readings },
-) => {
+/**
+ * What arrived from a device (readings, undecodable frames, commissioning), decoding it again, and the live stream of
+ * new arrivals.
+ */
+export const readingsRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  readings: ReadingsService;
+  reprocess: Reprocess;
+}> = async (app, { auth, readings, reprocess }) => {
   const onRequest = requireSession(auth);
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
   const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
@@ -39,6 +46,19 @@ export const readingsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; readings
       },
     },
     async (request) => readings.readings(user(request), request.params.uuid, request.query),
+  );
+  app.post(
+    '/devices/advanced/reprocess-received-data',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Admin: decode a device's messages of a time range again, optionally running the actions again",
+        body: ReprocessReceivedDataRequest,
+        response: { 200: ReprocessReceivedDataResponse, ...errors, 403: ErrorResponse },
+      },
+    },
+    async (request) => reprocess(user(request), request.body),
   );
   app.get(
     '/devices/:uuid/frames',

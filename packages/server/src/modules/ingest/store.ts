@@ -13,6 +13,13 @@ export interface ReadingRow {
   date: number;
   value: string;
 }
+export interface MessageRow {
+  deviceId: string;
+  date: number;
+  kind: 'frame' | 'values';
+  data: string;
+  port: number | null;
+}
 export interface UndecodedRow {
   deviceId: string;
   date: number;
@@ -39,6 +46,8 @@ export interface StoreOps {
     at: number,
     windowMs: number,
   ): Promise<{ take(deviceId: string, counter: number): boolean }>;
+  /** The uplinks as they arrived, to decode again on request. */
+  insertMessages(rows: MessageRow[]): Promise<void>;
   insertReadings(rows: ReadingRow[]): Promise<void>;
   insertUndecoded(rows: UndecodedRow[]): Promise<void>;
   /**
@@ -140,6 +149,9 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
      where uplink_counters.received_at < ? returning device_id`,
   );
   const insertReading = sqlite.prepare('insert into readings (device_id, signal, date, value) values (?, ?, ?, ?)');
+  const insertMessage = sqlite.prepare(
+    'insert into received_messages (device_id, date, kind, data, port) values (?, ?, ?, ?, ?)',
+  );
   const insertUndecoded = sqlite.prepare(
     'insert into undecoded_frames (device_id, date, data, port, error) values (?, ?, ?, ?, ?)',
   );
@@ -170,6 +182,9 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
         if (claim.get(deviceId, counter, at, at - windowMs)) claimed.add(`${deviceId}:${counter}`);
       }
       return claims(claimed);
+    },
+    async insertMessages(rows) {
+      for (const row of rows) insertMessage.run(row.deviceId, row.date, row.kind, row.data, row.port);
     },
     async insertReadings(rows) {
       for (const row of rows) insertReading.run(row.deviceId, row.signal, row.date, row.value);
@@ -255,6 +270,13 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>): StoreOps {
               where uplink_counters.received_at < ${at - windowMs}
               returning device_id, counter`.execute(trx);
       return claims(new Set(returned.rows.map((row) => `${row.deviceId}:${Number(row.counter)}`)));
+    },
+    async insertMessages(rows) {
+      if (rows.length === 0) return;
+      await sql`insert into received_messages (device_id, date, kind, data, port)
+              select * from unnest(${rows.map((row) => row.deviceId)}::text[], ${rows.map((row) => row.date)}::bigint[],
+                ${rows.map((row) => row.kind)}::text[], ${rows.map((row) => row.data)}::text[],
+                ${rows.map((row) => row.port)}::integer[])`.execute(trx);
     },
     async insertReadings(rows) {
       if (rows.length === 0) return;
