@@ -101,7 +101,7 @@ describe('the app shell', () => {
 
   it('lists the screens of the main menu by role', async () => {
     signInAs(customer);
-    renderApp('/alarms');
+    renderApp('/resources/resource-stats');
     fireEvent.click(await screen.findByRole('button', { name: 'Main menu' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Devices' }).getAttribute('href')).toBe('/devices');
@@ -110,21 +110,21 @@ describe('the app shell', () => {
 
   it('opens the Sigfox token dialog by itself once per session when tokens run out, for provider staff', async () => {
     signInAs(staff);
-    renderApp('/alarms');
+    renderApp('/resources/resource-stats');
     expect(await screen.findByRole('dialog', { name: 'Sigfox token status' })).toBeTruthy();
     // The open dialog hides the page from assistive technology; the warning sign is in the app bar behind it.
     expect(screen.getByRole('button', { name: 'Sigfox tokens are running out', hidden: true })).toBeTruthy();
     expect(sessionStorage.getItem('sigfox-token-dialog-opened')).toBe('1');
     cleanup();
 
-    renderApp('/alarms');
+    renderApp('/resources/resource-stats');
     await screen.findByRole('button', { name: 'Sigfox tokens are running out' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens the notification dialog from the notifications query parameter', async () => {
     signInAs(customer);
-    renderApp('/alarms?notifications');
+    renderApp('/resources/resource-stats?notifications');
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 });

@@ -89,7 +89,7 @@ afterEach(() => {
 describe('the plan of the menus', () => {
   it("is the plan of the route's business, else of the first top of the user's tree", async () => {
     plans = { blue: withPlaces };
-    const router = renderApp('/alarms');
+    const router = renderApp('/resources/resource-stats');
     let menu = await mainMenu();
     await within(menu).findByRole('menuitem', { name: 'Alarms' });
     expect(within(menu).queryByRole('menuitem', { name: 'Places' })).toBeNull();
@@ -102,7 +102,7 @@ describe('the plan of the menus', () => {
 
   it('is asked for again after signing out and in, as nothing of a session stays cached', async () => {
     plans = { acme: withPlaces };
-    renderApp('/alarms');
+    renderApp('/resources/resource-stats');
     const menu = await mainMenu();
     expect(await within(menu).findByRole('menuitem', { name: 'Places' })).toBeTruthy();
     closeMenu(menu);
