@@ -1,20 +1,30 @@
 import MoreVert from '@mui/icons-material/MoreVert';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { useDeviceTypes } from '@/features/devices/api/get-device-types';
-import { useChangeDeviceType, useSetRoute, useWipeLogData } from '../api/advanced-device';
+import { formatLocale, messageText } from '@/i18n';
+import { errorMessage } from '@/lib/error-message';
+import { useChangeDeviceType, useReprocessReceivedData, useSetRoute, useWipeLogData } from '../api/advanced-device';
+import { defaultReprocessInputs, reprocessDates } from '../lib/reprocess-range';
 import type { DeviceScope } from './device-scope';
 
 function ChangeTypeDialog({ scope, onClose }: { scope: DeviceScope; onClose: () => void }) {
@@ -105,15 +115,117 @@ function SetRouteDialog({ scope, onClose }: { scope: DeviceScope; onClose: () =>
   );
 }
 
-/** The advanced calls of a device, for admins and provider staff: change its type, wipe its log data, route it. */
+/** Decodes again what the device sent between two dates (by default the last 24 hours), optionally running the actions. */
+function ReprocessDialog({ scope, onClose }: { scope: DeviceScope; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbar();
+  const reprocess = useReprocessReceivedData(scope.device.uuid);
+  const [inputs, setInputs] = useState(() => defaultReprocessInputs(Date.now()));
+  const [runAllActions, setRunAllActions] = useState(false);
+  const dates = reprocessDates(inputs.from, inputs.to);
+  // A refusal about a date shows under its field, and goes as soon as the dates change.
+  const serverFields = isApiError(reprocess.error, 400) ? reprocess.error.fields : {};
+  const startError = serverFields.startDate;
+  const endError = (!dates.valid && dates.error) || serverFields.endDate;
+  const edit = (next: typeof inputs) => {
+    setInputs(next);
+    reprocess.reset();
+  };
+  const submit = () => {
+    if (!dates.valid) return;
+    reprocess.mutate(
+      { startDate: dates.startDate, endDate: dates.endDate, runAllActions },
+      {
+        onSuccess: (answer) => {
+          const number = new Intl.NumberFormat(formatLocale(i18n.language));
+          snackbar.showSuccess(
+            t('device.advanced.reprocessed', {
+              messages: number.format(answer.messages),
+              readings: number.format(answer.readings),
+              undecoded: number.format(answer.undecoded),
+              conditionEvents: number.format(answer.conditionEvents),
+            }),
+          );
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="reprocess-title">
+      <DialogTitle id="reprocess-title">{t('device.advanced.reprocess')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>{t('device.advanced.reprocessText')}</DialogContentText>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <TextField
+              type="datetime-local"
+              label={t('device.advanced.reprocessStart')}
+              value={inputs.from}
+              onChange={(event) => edit({ ...inputs, from: event.target.value })}
+              required
+              fullWidth
+              error={Boolean(startError)}
+              helperText={startError ? messageText(t, startError) : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="datetime-local"
+              label={t('device.advanced.reprocessEnd')}
+              value={inputs.to}
+              onChange={(event) => edit({ ...inputs, to: event.target.value })}
+              required
+              fullWidth
+              error={Boolean(endError)}
+              helperText={endError ? messageText(t, endError) : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Stack>
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={runAllActions}
+                  onChange={(event) => setRunAllActions(event.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'reprocess-run-actions-hint' } }}
+                />
+              }
+              label={t('device.advanced.reprocessRunActions')}
+            />
+            <FormHelperText id="reprocess-run-actions-hint" sx={{ mt: 0 }}>
+              {t('device.advanced.reprocessRunActionsHint')}
+            </FormHelperText>
+          </div>
+          <Typography variant="body2" color="text.secondary">
+            {t('device.advanced.reprocessNote')}
+          </Typography>
+          {reprocess.isError && !startError && !serverFields.endDate && (
+            <Alert severity="error">{errorMessage(t, reprocess.error)}</Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('app.cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={reprocess.isPending} disabled={!dates.valid}>
+          {t('device.advanced.reprocessSubmit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The advanced calls of a device, for admins and provider staff: change its type, reprocess what it sent, wipe its
+ * log data, route it.
+ */
 export function AdvancedMenu({ scope }: { scope: DeviceScope }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const confirm = useConfirm();
   const wipe = useWipeLogData(scope.device.uuid);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'type' | 'route' | null>(null);
-  const open = (next: 'type' | 'route') => {
+  const [dialog, setDialog] = useState<'type' | 'route' | 'reprocess' | null>(null);
+  const open = (next: 'type' | 'route' | 'reprocess') => {
     setAnchor(null);
     setDialog(next);
   };
@@ -139,12 +251,14 @@ export function AdvancedMenu({ scope }: { scope: DeviceScope }) {
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => open('type')}>{t('device.advanced.changeType')}</MenuItem>
         <MenuItem onClick={() => open('route')}>{t('device.advanced.setRoute')}</MenuItem>
+        <MenuItem onClick={() => open('reprocess')}>{t('device.advanced.reprocess')}</MenuItem>
         <MenuItem onClick={wipeLogData} sx={{ color: 'error.main' }}>
           {t('device.advanced.wipe')}
         </MenuItem>
       </Menu>
       {dialog === 'type' && <ChangeTypeDialog scope={scope} onClose={() => setDialog(null)} />}
       {dialog === 'route' && <SetRouteDialog scope={scope} onClose={() => setDialog(null)} />}
+      {dialog === 'reprocess' && <ReprocessDialog scope={scope} onClose={() => setDialog(null)} />}
     </>
   );
 }

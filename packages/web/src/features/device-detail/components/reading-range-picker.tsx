@@ -4,17 +4,11 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromLocalInput, toLocalInput } from '../lib/local-date-input';
 import { RECENT_RANGES, type ReadingRange, type RecentRange, rangeBounds } from '../lib/reading-range';
 
 const RANGE_KINDS = [...(Object.keys(RECENT_RANGES) as RecentRange[]), 'custom'] as const;
 type RangeKind = (typeof RANGE_KINDS)[number];
-
-/** `datetime-local` text in the browser's time zone, and back. */
-const toLocalInput = (date: number) => {
-  const local = new Date(date - new Date(date).getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-};
-const fromLocalInput = (text: string) => (text ? new Date(text).getTime() : Number.NaN);
 
 /** Last 24 hours, 7 days, 30 days, or dates of one's own (taken once both are set and in order). */
 export function ReadingRangePicker({
