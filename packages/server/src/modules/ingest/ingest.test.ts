@@ -530,7 +530,7 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       startDate: new Date(start).toISOString(),
       endDate: new Date(start + 10).toISOString(),
     };
-    const reprocess = (token: string, body: object) =>
+    const reprocess = (token: string | undefined, body: object) =>
       call('POST', '/api/devices/advanced/reprocess-received-data', token, body);
     const quiet = await reprocess(tokens.admin, range);
     expect(quiet.json()).toEqual({ messages: 3, readings: 3, undecoded: 0, conditionEvents: 0 });
