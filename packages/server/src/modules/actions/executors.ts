@@ -8,6 +8,7 @@ import {
 } from '@iot/shared';
 import type { GeotabClient } from '../../adapters/geotab/geotab-client.js';
 import type { CallbackSender } from '../../adapters/http-callback/callback-sender.js';
+import { escapeHtml } from '../../adapters/mail/escape-html.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { MessagingClient } from '../../adapters/messaging/messaging-client.js';
 import { isReaching } from '../businesses/repo.js';
@@ -41,9 +42,6 @@ export interface ActionRun {
 export type ActionExecutor = (run: ActionRun) => Promise<{ notice: string | null }>;
 
 type Recipient = { key: string; send: () => Promise<void> };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function callReceptionOf(json: string) {
   const parsed = CallReception.safeParse(JSON.parse(json));

@@ -1,4 +1,5 @@
 import type { Language } from '@iot/shared';
+import { escapeHtml } from '../../adapters/mail/escape-html.js';
 import type { Mail } from '../../adapters/mail/mailer.js';
 
 interface AccountMailTexts {
@@ -55,9 +56,6 @@ const INVITATION: Record<Language, AccountMailTexts> = {
     outro: 'Se não esperava este convite, pode ignorar esta mensagem.',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function accountMail(
   texts: AccountMailTexts,
