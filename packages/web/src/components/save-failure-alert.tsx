@@ -17,7 +17,7 @@ export function SaveFailureAlert({ failure, onStartOver }: { failure: SaveFailur
       action={
         failure.conflict ? (
           <Button color="inherit" size="small" onClick={onStartOver}>
-            {t('device.startOver')}
+            {t('app.startOver')}
           </Button>
         ) : undefined
       }

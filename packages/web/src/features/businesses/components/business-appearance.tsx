@@ -15,9 +15,10 @@ import Typography from '@mui/material/Typography';
 import { vendor } from '@vendor';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveFailureAlert } from '@/components/save-failure-alert';
 import { messageText } from '@/i18n';
 import { VENDOR_COLOURS } from '@/lib/business-theme';
-import { type SaveFailure, useConfigSave } from './use-config-save';
+import { useConfigSave } from './use-config-save';
 
 /** The five colours of a theme, in the order of SPEC section 3. */
 export const THEME_FIELDS = ['primary', 'alarmOk', 'alarmLatched', 'alarmActive', 'alarmSnoozed'] as const;
@@ -270,25 +271,5 @@ function UnsetAdornment({ label, onUnset }: { label: string; onUnset: () => void
         </IconButton>
       </Tooltip>
     </InputAdornment>
-  );
-}
-
-/** A failed save, in place; after a conflict the way on is to start over from what the server holds now. */
-export function SaveFailureAlert({ failure, onStartOver }: { failure: SaveFailure | null; onStartOver: () => void }) {
-  const { t } = useTranslation();
-  if (!failure) return null;
-  return (
-    <Alert
-      severity="error"
-      action={
-        failure.conflict && (
-          <Button color="inherit" size="small" onClick={onStartOver}>
-            {t('businesses.manager.startOver')}
-          </Button>
-        )
-      }
-    >
-      {failure.text}
-    </Alert>
   );
 }

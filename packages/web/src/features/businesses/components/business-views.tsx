@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SaveFailureAlert } from './business-appearance';
+import { SaveFailureAlert } from '@/components/save-failure-alert';
 import { useConfigSave } from './use-config-save';
 
 type RoleViewsRow = BusinessConfig['viewPermissions'][number];

@@ -3,17 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { usePlanLimitNotice } from '@/components/plan-limit-notice';
+import type { SaveFailure } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { useUpdateBusinessConfig } from '../api/business-config';
 import { businessErrorText } from './business-actions';
 
 type ConfigChanges = Omit<UpdateBusinessConfigRequest, 'version'>;
-
-/** Why a save failed, shown in place; a conflict is cleared by starting over from what the server holds now. */
-export interface SaveFailure {
-  text: string;
-  conflict: boolean;
-}
 
 /**
  * Saves changes to a level's configuration over the `version` read, checked first with the shared schema so bad

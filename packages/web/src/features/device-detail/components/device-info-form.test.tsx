@@ -74,7 +74,7 @@ describe('the info tab of a device', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MESSAGES.en.conflict)).toBeTruthy();
     expect(puts).toEqual([expect.objectContaining({ uuid: 'd1', version: 4, description: 'Cold room 2' })]);
     expect(description.value).toBe('Cold room 2');
-    fireEvent.click(screen.getByRole('button', { name: en['device.startOver'] }));
+    fireEvent.click(screen.getByRole('button', { name: en['app.startOver'] }));
     expect(onStartOver).toHaveBeenCalledOnce();
   });
 

@@ -112,7 +112,7 @@ describe('alarm rules of a device type', () => {
     expect(await screen.findByText(MESSAGES.en.conflict)).toBeTruthy();
     answerConflict = false;
     stored = { ...stored, rules: [], version: 5 };
-    fireEvent.click(screen.getByRole('button', { name: en['device.startOver'] }));
+    fireEvent.click(screen.getByRole('button', { name: en['app.startOver'] }));
     expect(await screen.findByText(en['arch.deviceTypes.noAlarmRules'])).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Rule 1' })).toBeNull();
   });
