@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { formatLocale, messageText } from '@/i18n';
+import { signalName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import { type AlarmChange, useChangeAlarm } from '../api/change-alarm';
 import { ALARM_PAGES_KEY } from '../api/get-alarms';
@@ -91,7 +92,7 @@ export function AlarmChangeDialog({
             <DialogContentText>
               {t('alarms.changeSubject', {
                 number: alarm.sequenceId,
-                signal: alarm.signalName,
+                signal: signalName(t, alarm.signal, alarm.signalName),
                 device: alarm.device.description,
               })}
             </DialogContentText>

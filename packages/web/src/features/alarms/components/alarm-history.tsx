@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '@/i18n';
+import { signalName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import type { AlarmColors } from '@/vendors/vendor';
 import { useAlarm } from '../api/get-alarm';
@@ -90,7 +91,7 @@ export function AlarmHistoryDialog({
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <AlarmStatusChip status={alarm.data.status} colours={colours} />
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {alarm.data.signalName}
+                {signalName(t, alarm.data.signal, alarm.data.signalName)}
               </Typography>
             </Stack>
             <HistoryList alarm={alarm.data} />

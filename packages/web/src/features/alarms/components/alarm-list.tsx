@@ -29,6 +29,7 @@ import { RouterLink } from '@/components/router-link';
 import { TablePager } from '@/components/table-pager';
 import { paths } from '@/config/paths';
 import { formatLocale } from '@/i18n';
+import { signalName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import type { AlarmColors } from '@/vendors/vendor';
 import { useAlarms } from '../api/get-alarms';
@@ -144,7 +145,9 @@ export function AlarmList({ businessId, deviceUUID, view, onViewChange, canChang
                         )}
                       </TableCell>
                     )}
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{alarm.signalName}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {signalName(t, alarm.signal, alarm.signalName)}
+                    </TableCell>
                     <TableCell>
                       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                         <AlarmStatusChip status={alarm.status} colours={colours} />

@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { formatLocale, messageText } from '@/i18n';
+import { signalName } from '@/i18n/codec-names';
 import { useBusinessTheme } from '@/lib/business-theme';
 import { type RuleRow, ruleParts, signalLabel } from '../lib/alarm-rules';
 
@@ -63,7 +64,7 @@ export function AlarmRuleRows({
       >
         {signals.map((signal) => (
           <MenuItem key={signal.key} value={signal.key}>
-            {signalLabel(signal)}
+            {signalLabel(signal, (key, name) => signalName(t, key, name))}
           </MenuItem>
         ))}
       </TextField>
@@ -125,7 +126,7 @@ export function AlarmRuleSummary({
   return (
     <List dense disablePadding aria-label={label}>
       {rules.map((rule) => {
-        const parts = ruleParts(rule, deviceType, locale);
+        const parts = ruleParts(rule, deviceType, locale, (key, name) => signalName(t, key, name));
         return (
           <ListItem
             key={`${rule.signal}:${rule.condition}:${rule.threshold}`}

@@ -8,6 +8,7 @@ import Snackbar from '@mui/material/Snackbar';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { signalName } from '@/i18n/codec-names';
 import { useBusinessTheme } from '@/lib/business-theme';
 import type { AlarmAlert, AlarmAlertStore } from '../lib/alarm-alerts';
 import { deviceAlarmsPath } from './alarm-list';
@@ -68,7 +69,7 @@ function AlarmAlertView({ alert, waiting, onClose }: { alert: AlarmAlert; waitin
       >
         <AlertTitle>{t(`alarms.snackbar.${alert.transition === 'firstActivation' ? 'raised' : 'again'}`)}</AlertTitle>
         {t('alarms.snackbar.text', {
-          signal: alarm.signalName,
+          signal: signalName(t, alarm.signal, alarm.signalName),
           device: alarm.device.description || alarm.device.uuid,
           number: alarm.sequenceId,
         })}

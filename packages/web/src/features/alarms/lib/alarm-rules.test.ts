@@ -42,11 +42,12 @@ describe('alarm rules', () => {
 
   it('shows a rule with the signal name and unit, and the key of a signal the type lacks', () => {
     const rule = { signal: 'temperature', condition: 'above' as const, threshold: 1234.5, hysteresis: 2 };
-    expect(ruleParts(rule, deviceType, 'pt-PT')).toEqual({
+    const asNamed = (_key: string, name: string) => name;
+    expect(ruleParts(rule, deviceType, 'pt-PT', asNamed)).toEqual({
       signal: 'TEMPERATURE',
       threshold: '1234,5 °C',
       hysteresis: '2',
     });
-    expect(ruleParts({ ...rule, signal: 'gone' }, deviceType, 'en').signal).toBe('gone');
+    expect(ruleParts({ ...rule, signal: 'gone' }, deviceType, 'en', asNamed).signal).toBe('gone');
   });
 });

@@ -47,16 +47,23 @@ export function checkRules(rows: readonly RuleRow[]) {
 export const typeRuleSignals = (deviceType: DeviceTypeInfo | undefined) =>
   deviceType?.signals.filter((signal) => isNumericValueSignal(signal) && !signal.perChannel) ?? [];
 
-/** A signal's name with its unit, as the rule editors show it. */
-export const signalLabel = (signal: Pick<SignalInfo, 'name' | 'unit'>) =>
-  signal.unit ? `${signal.name} (${signal.unit})` : signal.name;
+/** A signal's name (in the interface language: `nameOf`) with its unit, as the rule editors show it. */
+export const signalLabel = (
+  signal: Pick<SignalInfo, 'key' | 'name' | 'unit'>,
+  nameOf: (key: string, name: string) => string,
+) => (signal.unit ? `${nameOf(signal.key, signal.name)} (${signal.unit})` : nameOf(signal.key, signal.name));
 
 /** The parts of a rule as read-only text shows them: the signal's name (its key when the type lacks it), numbers. */
-export function ruleParts(rule: AlarmRule, deviceType: DeviceTypeInfo | undefined, locale: string) {
+export function ruleParts(
+  rule: AlarmRule,
+  deviceType: DeviceTypeInfo | undefined,
+  locale: string,
+  nameOf: (key: string, name: string) => string,
+) {
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
   const signal = deviceType?.signals.find((candidate) => candidate.key === rule.signal);
   return {
-    signal: signal ? signal.name : rule.signal,
+    signal: signal ? nameOf(signal.key, signal.name) : rule.signal,
     threshold: signal?.unit ? `${numbers.format(rule.threshold)} ${signal.unit}` : numbers.format(rule.threshold),
     hysteresis: numbers.format(rule.hysteresis),
   };

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
+import { signalName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import { useDeviceCalibration, useRemoveCalibration, useUpdateCalibration } from '../api/device-calibration';
 import { numericValueSignals } from '../lib/signal-readings';
@@ -92,7 +93,9 @@ function CalibrationEditor({ scope, calibration }: { scope: DeviceScope; calibra
             }}
           >
             <Typography sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, fontWeight: 500 }}>
-              {signal.unit ? `${signal.name} (${signal.unit})` : signal.name}
+              {signal.unit
+                ? `${signalName(t, signal.key, signal.name)} (${signal.unit})`
+                : signalName(t, signal.key, signal.name)}
             </Typography>
             <TextField label={t('device.calibration.factor')} size="small" {...field(signal.key, 'factor')} />
             <TextField label={t('device.calibration.offset')} size="small" {...field(signal.key, 'offset')} />

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { formatLocale } from '@/i18n';
+import { parameterName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import { useDeviceDownlink, useSetDeviceParameters } from '../api/device-parameters';
 import { useParameterPresets } from '../api/parameter-presets';
@@ -194,12 +195,16 @@ export function DeviceConfig({ scope }: { scope: DeviceScope }) {
                       onChange={(event) => change({ ...form, [definition.key]: event.target.checked })}
                     />
                   }
-                  label={definition.name}
+                  label={parameterName(t, definition.key, definition.name)}
                 />
               ) : (
                 <TextField
                   key={definition.key}
-                  label={definition.unit ? `${definition.name} (${definition.unit})` : definition.name}
+                  label={
+                    definition.unit
+                      ? `${parameterName(t, definition.key, definition.name)} (${definition.unit})`
+                      : parameterName(t, definition.key, definition.name)
+                  }
                   value={form[definition.key]}
                   disabled={!canEdit}
                   slotProps={{ htmlInput: { inputMode: 'decimal' } }}

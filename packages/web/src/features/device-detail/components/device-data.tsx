@@ -7,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
+import { signalName } from '@/i18n/codec-names';
 import { usePlan } from '@/lib/plan';
 import { signalReadings } from '../lib/signal-readings';
 import { DeviceReadings } from './device-readings';
@@ -39,7 +40,7 @@ export function DeviceData({ scope }: { scope: DeviceScope }) {
           <TableBody>
             {readings.map((view) => (
               <TableRow key={view.key}>
-                <TableCell>{view.name}</TableCell>
+                <TableCell>{signalName(t, view.key, view.name)}</TableCell>
                 <TableCell>
                   {view.reading ? readingText(view.reading.value, view.signal.unit) : t('device.noData')}
                 </TableCell>

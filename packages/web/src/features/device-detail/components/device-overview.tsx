@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
 import { LastSeen, ParameterizationChip } from '@/features/devices/components/device-facts';
 import { networkIdOf } from '@/features/devices/lib/device-facts';
+import { signalName } from '@/i18n/codec-names';
 import { useBusinessTheme } from '@/lib/business-theme';
 import { type SignalReadingView, signalReadings } from '../lib/signal-readings';
 import type { DeviceScope } from './device-scope';
@@ -38,7 +39,7 @@ function SignalCard({ view }: { view: SignalReadingView }) {
     <Card variant="outlined" sx={{ borderLeft: edge ? `6px solid ${edge}` : undefined }}>
       <CardContent>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {view.name}
+          {signalName(t, view.key, view.name)}
         </Typography>
         {reading ? (
           <>

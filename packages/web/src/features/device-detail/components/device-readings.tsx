@@ -12,6 +12,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { signalName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import { loadScreenPart } from '@/lib/lazy-load';
 import { useReadings } from '../api/get-readings';
@@ -52,7 +53,7 @@ export function DeviceReadings({ scope, withChart }: { scope: DeviceScope; withC
   const readings = useReadings(device.uuid, chosen, range);
 
   const byKey = useMemo(() => new Map(chartable.map((view) => [view.key, view])), [chartable]);
-  const nameOf = useCallback((key: string) => byKey.get(key)?.name ?? key, [byKey]);
+  const nameOf = useCallback((key: string) => signalName(t, key, byKey.get(key)?.name ?? key), [byKey, t]);
   const unitOf = useCallback((key: string) => byKey.get(key)?.signal.unit, [byKey]);
   const answered = readings.data?.signals;
   const rows = useMemo(() => readingRows(answered ?? []), [answered]);
@@ -79,7 +80,7 @@ export function DeviceReadings({ scope, withChart }: { scope: DeviceScope; withC
               {chartable.map((view) => (
                 <MenuItem key={view.key} value={view.key}>
                   <Checkbox size="small" checked={chosen.includes(view.key)} />
-                  <ListItemText primary={view.name} />
+                  <ListItemText primary={signalName(t, view.key, view.name)} />
                 </MenuItem>
               ))}
             </Select>

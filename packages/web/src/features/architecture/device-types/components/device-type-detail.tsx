@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '@/i18n';
+import { parameterName, signalName } from '@/i18n/codec-names';
 import { parameterDefinitionsOf } from '../../params/lib/profile-form';
 import { DeviceTypeAlarmsCard } from './device-type-alarms';
 import { FrameDecoder } from './frame-decoder';
@@ -50,7 +51,7 @@ function SignalsTable({ deviceType }: { deviceType: DeviceTypeInfo }) {
                 <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                   {signal.perChannel ? `${signal.key}_<n>` : signal.key}
                 </TableCell>
-                <TableCell>{signal.name}</TableCell>
+                <TableCell>{signalName(t, signal.key, signal.name)}</TableCell>
                 <TableCell>{signal.unit ?? ''}</TableCell>
                 <TableCell>{t(`arch.signalType.${signal.kind}`)}</TableCell>
                 <TableCell>{t(`arch.valueType.${signal.valueType}`)}</TableCell>
@@ -88,7 +89,7 @@ function ParametersTable({ definitions }: { definitions: readonly ParameterDefin
             {definitions.map((definition) => (
               <TableRow key={definition.key}>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{definition.key}</TableCell>
-                <TableCell>{definition.name}</TableCell>
+                <TableCell>{parameterName(t, definition.key, definition.name)}</TableCell>
                 <TableCell>{t(`arch.parameterType.${definition.type}`)}</TableCell>
                 {definition.type === 'boolean' ? (
                   <>
