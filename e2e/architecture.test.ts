@@ -212,7 +212,7 @@ describe('the architecture pages', () => {
       .waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/device-type-pt.png`, fullPage: true });
     await suite.page.goto(`${suite.server.url}/arch-params/new`);
-    await chooseOption(pt['arch.params.model'], 'TH-S temperature and humidity sensor');
+    await chooseOption(pt['arch.params.model'], pt['deviceTypes.th-sensor-sigfox']);
     await suite.page.screenshot({ path: `${SHOTS}/preset-pt.png`, fullPage: true });
     await suite.page.goto(`${suite.server.url}/arch-devices-creation`);
     await suite.page.getByRole('tab', { name: pt['arch.creation.fromCsv'] }).click();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '@/i18n';
-import { parameterName, signalName } from './codec-names';
+import { deviceTypeName, parameterName, signalName } from './codec-names';
 
 describe('names of codec signals and parameters', () => {
   beforeAll(() => changeLanguage('pt'));
@@ -9,6 +9,11 @@ describe('names of codec signals and parameters', () => {
     expect(signalName(i18n.t, 'temperature', 'Temperature')).toBe('Temperatura');
     expect(signalName(i18n.t, 'low_battery', 'Low battery')).toBe('Bateria fraca');
     expect(parameterName(i18n.t, 'reportingPeriod', 'Reporting period')).toBe('Período de envio');
+  });
+
+  it('translates a device type by id', () => {
+    expect(deviceTypeName(i18n.t, 'gps-tracker', 'GT-C GPS tracker')).toBe('Localizador GPS GT-C');
+    expect(deviceTypeName(i18n.t, 'new-type', 'New type')).toBe('New type');
   });
 
   it("names a channel's reading after its signal and channel", () => {

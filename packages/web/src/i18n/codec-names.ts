@@ -3,6 +3,10 @@ import type { TFunction } from 'i18next';
 /** A per-channel reading's key: the signal's key, `_`, the channel (Cayenne LPP's `temperature_3`). */
 const CHANNEL_KEY = /^(.+)_(\d{1,3})$/;
 
+/** The name of a device type in the interface language (its codec's English name when untranslated). */
+export const deviceTypeName = (t: TFunction, id: string, name: string): string =>
+  t(`deviceTypes.${id}` as never, { defaultValue: name }) as string;
+
 /**
  * The name of a device type's signal in the interface language. The codecs name their signals in English; a signal
  * without a translation (a type added since) keeps that name. A channel's reading is named after its signal and

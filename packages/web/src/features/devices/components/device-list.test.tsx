@@ -46,7 +46,7 @@ const devices = [
   device('b2', 'Cold room 2'),
 ];
 
-const types: Partial<DeviceTypeInfo>[] = [{ id: 'th-sensor-sigfox', name: 'TH sensor (Sigfox)' }];
+const types: Partial<DeviceTypeInfo>[] = [{ id: 'th-sensor-sigfox', name: 'TH-S temperature and humidity sensor' }];
 
 /** The devices API as the server answers it: one page of the devices whose description has the search. */
 function stubServer() {
@@ -112,7 +112,7 @@ describe('the device list', () => {
     expect(first?.getByText('A10')).toBeTruthy();
     expect(first?.getByText('Porto plant')).toBeTruthy();
     expect(first?.getByRole('img', { name: 'Seen in the last 24 hours' })).toBeTruthy();
-    expect(await first?.findByText('TH sensor (Sigfox)')).toBeTruthy();
+    expect(await first?.findByText('TH-S temperature and humidity sensor')).toBeTruthy();
     const chip = first?.getByText('Waiting').closest('.MuiChip-root');
     expect(chip && getComputedStyle(chip).backgroundColor).toMatch(/255, 152, 0|#ff9800/i);
     expect(second?.getByText('Never')).toBeTruthy();
