@@ -30,3 +30,6 @@ export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new AppError('auth.required');
   return request.session;
 }
+
+/** The signed-in user of a `requireSession` route. */
+export const sessionUser = (request: FastifyRequest) => sessionOf(request).user;

@@ -8,7 +8,7 @@ import {
   z,
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { requireSession, sessionUser } from '../../http/authenticate.js';
 import type { AuthService } from '../auth/service.js';
 import type { ActionsService } from './service.js';
 
@@ -22,7 +22,6 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; actions: 
 ) => {
   const onRequest = requireSession(auth);
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
-  const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
 
   app.get(
     '/customer-business/:id/actions',
@@ -35,7 +34,7 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; actions: 
         response: { 200: BusinessActions, ...errors },
       },
     },
-    async (request) => actions.get(user(request), request.params.id),
+    async (request) => actions.get(sessionUser(request), request.params.id),
   );
   app.put(
     '/customer-business/:id/actions',
@@ -49,7 +48,7 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; actions: 
         response: { 200: BusinessActions, ...errors, 422: ErrorResponse },
       },
     },
-    async (request) => actions.update(user(request), request.params.id, request.body),
+    async (request) => actions.update(sessionUser(request), request.params.id, request.body),
   );
   app.post(
     '/customer-business/test-action-callback',
@@ -62,7 +61,7 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; actions: 
         response: { 200: TestActionCallbackResponse, ...errors, 422: ErrorResponse },
       },
     },
-    async (request) => actions.testCallback(user(request), request.body),
+    async (request) => actions.testCallback(sessionUser(request), request.body),
   );
   app.post(
     '/geotab/DIG/Authenticate',

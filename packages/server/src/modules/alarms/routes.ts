@@ -4,12 +4,12 @@ import {
   AlarmPage,
   AlarmWithHistory,
   CommentAlarmRequest,
-  ErrorResponse,
   SnoozeAlarmRequest,
   z,
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { requireSession, sessionUser } from '../../http/authenticate.js';
+import { READ_ERRORS, WRITE_ERRORS } from '../../http/error-responses.js';
 import type { AuthService } from '../auth/service.js';
 import type { AlarmsService } from './service.js';
 
@@ -23,9 +23,6 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; alarms: Al
   { auth, alarms },
 ) => {
   const onRequest = requireSession(auth);
-  const read = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
-  const write = { ...read, 403: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
-  const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
 
   app.get(
     '/customer-business/:id/alarms',
@@ -36,10 +33,10 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; alarms: Al
         summary: "The alarms of a business's subtree the caller sees, newest raised first",
         params: BusinessParams,
         querystring: AlarmListQuery,
-        response: { 200: AlarmPage, ...read },
+        response: { 200: AlarmPage, ...READ_ERRORS },
       },
     },
-    async (request) => alarms.list(user(request), request.params.id, request.query),
+    async (request) => alarms.list(sessionUser(request), request.params.id, request.query),
   );
   app.get(
     '/alarms/:id',
@@ -49,10 +46,10 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; alarms: Al
         tags,
         summary: 'An alarm with its history, oldest first',
         params: AlarmParams,
-        response: { 200: AlarmWithHistory, ...read },
+        response: { 200: AlarmWithHistory, ...READ_ERRORS },
       },
     },
-    async (request) => alarms.get(user(request), request.params.id),
+    async (request) => alarms.get(sessionUser(request), request.params.id),
   );
   app.post(
     '/alarms/:id/acknowledge',
@@ -63,10 +60,10 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; alarms: Al
         summary: 'Acknowledge an alarm over the version read (closes it)',
         params: AlarmParams,
         body: AcknowledgeAlarmRequest,
-        response: { 200: AlarmWithHistory, ...write },
+        response: { 200: AlarmWithHistory, ...WRITE_ERRORS },
       },
     },
-    async (request) => alarms.acknowledge(user(request), request.params.id, request.body),
+    async (request) => alarms.acknowledge(sessionUser(request), request.params.id, request.body),
   );
   app.post(
     '/alarms/:id/snooze',
@@ -77,10 +74,10 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; alarms: Al
         summary: 'Snooze an alarm for some minutes over the version read',
         params: AlarmParams,
         body: SnoozeAlarmRequest,
-        response: { 200: AlarmWithHistory, ...write },
+        response: { 200: AlarmWithHistory, ...WRITE_ERRORS },
       },
     },
-    async (request) => alarms.snooze(user(request), request.params.id, request.body),
+    async (request) => alarms.snooze(sessionUser(request), request.params.id, request.body),
   );
   app.post(
     '/alarms/:id/comment',
@@ -91,9 +88,9 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; alarms: Al
         summary: "Add a comment to an alarm's history over the version read",
         params: AlarmParams,
         body: CommentAlarmRequest,
-        response: { 200: AlarmWithHistory, ...write },
+        response: { 200: AlarmWithHistory, ...WRITE_ERRORS },
       },
     },
-    async (request) => alarms.comment(user(request), request.params.id, request.body),
+    async (request) => alarms.comment(sessionUser(request), request.params.id, request.body),
   );
 };

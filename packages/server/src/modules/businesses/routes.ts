@@ -12,7 +12,6 @@ import {
   BusinessUserParams,
   BusinessUsers,
   CreateBusinessRequest,
-  ErrorResponse,
   translate,
   UpdateBusinessConfigRequest,
   UpdateBusinessRequest,
@@ -21,6 +20,7 @@ import {
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { READ_ERRORS, WRITE_ERRORS } from '../../http/error-responses.js';
 import { requestLanguage } from '../../http/language.js';
 import type { AuthService } from '../auth/service.js';
 import { presentBusiness, presentBusinessLog } from './present.js';
@@ -36,8 +36,6 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { auth, businesses }) => {
   // On request, before the body is read and validated: a signed-out caller learns nothing about valid input.
   const onRequest = requireSession(auth);
-  const read = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
-  const write = { ...read, 403: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 
   app.get(
     base,
@@ -47,7 +45,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "The caller's reachable tree as a flat list sorted by description; `mode=count` counts it",
         querystring: BusinessModeQuery,
-        response: { 200: z.union([Businesses, BusinessCount]), ...read },
+        response: { 200: z.union([Businesses, BusinessCount]), ...READ_ERRORS },
       },
       // A listing may hold many thousands of nodes, and checking each against the schema on the way out costs more
       // than the query itself; `presentBusiness` is typed by the same schema, and the tests parse the answers with it.
@@ -67,7 +65,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "The tops of the caller's tree (nodes whose parent the caller does not reach)",
-        response: { 200: Businesses, ...read },
+        response: { 200: Businesses, ...READ_ERRORS },
       },
     },
     async (request) => (await businesses.roots(sessionOf(request).user)).map(presentBusiness),
@@ -82,7 +80,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         summary: 'One reachable node; `mode=count` answers how many nodes lie below it',
         params: BusinessParams,
         querystring: BusinessModeQuery,
-        response: { 200: z.union([Business, BusinessCount]), ...read },
+        response: { 200: z.union([Business, BusinessCount]), ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -102,7 +100,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Provider staff: a new top-level business',
         body: CreateBusinessRequest,
-        response: { 201: Business, ...write },
+        response: { 201: Business, ...WRITE_ERRORS },
       },
     },
     async (request, reply) =>
@@ -118,7 +116,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         summary: 'Admin on the node: add a child',
         params: BusinessParams,
         body: CreateBusinessRequest,
-        response: { 201: Business, ...write },
+        response: { 201: Business, ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -136,7 +134,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         summary: 'Admin on the node: rename and/or move under `parent` (admin there too); 409 on a stale `version`',
         params: BusinessParams,
         body: UpdateBusinessRequest,
-        response: { 200: Business, ...write },
+        response: { 200: Business, ...WRITE_ERRORS },
       },
     },
     async (request) =>
@@ -151,7 +149,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Admin on the node: delete a node without sublevels or devices',
         params: BusinessParams,
-        response: { 204: z.null(), ...write },
+        response: { 204: z.null(), ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -172,7 +170,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
           tags,
           summary: `Admin on the node: ${action} it (status ${active ? 0 : 1})`,
           params: BusinessParams,
-          response: { 200: Business, ...write },
+          response: { 200: Business, ...WRITE_ERRORS },
         },
       },
       async (request) =>
@@ -192,7 +190,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
           tags,
           summary: `Provider staff: ${action} a level (only while its cfg and merged locks agree)`,
           params: BusinessParams,
-          response: { 200: Business, ...write },
+          response: { 200: Business, ...WRITE_ERRORS },
         },
       },
       async (request) =>
@@ -209,7 +207,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         summary: "One page of a reachable node's activity log (oldest first; `reverseOrder=true` newest first)",
         params: BusinessParams,
         querystring: BusinessLogsQuery,
-        response: { 200: BusinessLogPage, ...read },
+        response: { 200: BusinessLogPage, ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -226,7 +224,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "A reachable node's theme, logo and per-role views, with what it inherits from its ancestors",
         params: BusinessParams,
-        response: { 200: BusinessConfig, ...read },
+        response: { 200: BusinessConfig, ...READ_ERRORS },
       },
     },
     async (request) => businesses.config(sessionOf(request).user, request.params.id),
@@ -241,7 +239,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         summary: 'Admin on the node: set or unset theme, logo (plan: customColorAndLogo) and per-role views',
         params: BusinessParams,
         body: UpdateBusinessConfigRequest,
-        response: { 200: BusinessConfig, ...write },
+        response: { 200: BusinessConfig, ...WRITE_ERRORS },
       },
     },
     async (request) => businesses.updateConfig(sessionOf(request).user, request.params.id, request.body),
@@ -255,7 +253,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "A reachable node's users; `inherited` marks the roles that come from its ancestors' entries",
         params: BusinessParams,
-        response: { 200: BusinessUsers, ...read },
+        response: { 200: BusinessUsers, ...READ_ERRORS },
       },
     },
     async (request) => businesses.users(sessionOf(request).user, request.params.id),
@@ -270,7 +268,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         summary: 'Admin on the node: add users by e-mail (unknown addresses are invited), answered per address',
         params: BusinessParams,
         body: AddBusinessUsersRequest,
-        response: { 200: AddBusinessUsersResponse, ...write },
+        response: { 200: AddBusinessUsersResponse, ...WRITE_ERRORS },
       },
     },
     async (request) => {
@@ -294,7 +292,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         summary: "Admin on the node: change a listed user's role (never above the caller's own)",
         params: BusinessParams,
         body: UpdateBusinessUserRequest,
-        response: { 200: BusinessUsers, ...write },
+        response: { 200: BusinessUsers, ...WRITE_ERRORS },
       },
     },
     async (request) => {
@@ -312,7 +310,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Admin on the node: take a user off its list',
         params: BusinessUserParams,
-        response: { 204: z.null(), ...write },
+        response: { 204: z.null(), ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {

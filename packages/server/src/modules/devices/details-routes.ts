@@ -11,7 +11,6 @@ import {
   DeviceParams,
   DeviceUserData,
   DeviceUuidBody,
-  ErrorResponse,
   SetDeviceParametersRequest,
   SetRouteRequest,
   UpdateCalibrationRequest,
@@ -22,7 +21,8 @@ import {
   z,
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { requireSession, sessionUser } from '../../http/authenticate.js';
+import { READ_ERRORS, WRITE_ERRORS } from '../../http/error-responses.js';
 import { requestLanguage } from '../../http/language.js';
 import type { AuthService } from '../auth/service.js';
 import type { DeviceDetailsService } from './details-service.js';
@@ -36,9 +36,6 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
   { auth, details },
 ) => {
   const onRequest = requireSession(auth);
-  const read = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
-  const write = { ...read, 403: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
-  const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
 
   app.get(
     '/devices/:uuid/outputs',
@@ -48,10 +45,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         tags,
         summary: "A reachable device's outputs (define them, or set values over the version read)",
         params: DeviceParams,
-        response: { 200: DeviceOutputs, ...read },
+        response: { 200: DeviceOutputs, ...READ_ERRORS },
       },
     },
-    async (request) => details.outputs(user(request), request.params.uuid),
+    async (request) => details.outputs(sessionUser(request), request.params.uuid),
   );
   app.patch(
     '/devices/:uuid/outputs',
@@ -62,10 +59,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         summary: "Change a device's outputs (define them, or set values over the version read)",
         params: DeviceParams,
         body: UpdateDeviceOutputsRequest,
-        response: { 200: DeviceOutputs, ...write },
+        response: { 200: DeviceOutputs, ...WRITE_ERRORS },
       },
     },
-    async (request) => details.updateOutputs(user(request), request.params.uuid, request.body),
+    async (request) => details.updateOutputs(sessionUser(request), request.params.uuid, request.body),
   );
 
   app.get(
@@ -77,10 +74,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         summary:
           "A reachable device's alarms configuration (threshold rules on numeric signals, inhibition, auto-acknowledge)",
         params: DeviceParams,
-        response: { 200: DeviceAlarmsConfig, ...read },
+        response: { 200: DeviceAlarmsConfig, ...READ_ERRORS },
       },
     },
-    async (request) => details.alarms(user(request), request.params.uuid),
+    async (request) => details.alarms(sessionUser(request), request.params.uuid),
   );
   app.patch(
     '/devices/:uuid/alarms',
@@ -92,10 +89,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
           "Change a device's alarms configuration (threshold rules on numeric signals, inhibition, auto-acknowledge)",
         params: DeviceParams,
         body: UpdateDeviceAlarmsRequest,
-        response: { 200: DeviceAlarmsConfig, ...write },
+        response: { 200: DeviceAlarmsConfig, ...WRITE_ERRORS },
       },
     },
-    async (request) => details.updateAlarms(user(request), request.params.uuid, request.body),
+    async (request) => details.updateAlarms(sessionUser(request), request.params.uuid, request.body),
   );
 
   app.get(
@@ -106,10 +103,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         tags,
         summary: "A reachable device's user data",
         params: DeviceParams,
-        response: { 200: DeviceUserData, ...read },
+        response: { 200: DeviceUserData, ...READ_ERRORS },
       },
     },
-    async (request) => details.userData(user(request), request.params.uuid),
+    async (request) => details.userData(sessionUser(request), request.params.uuid),
   );
   app.patch(
     '/devices/:uuid/userdata',
@@ -120,10 +117,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         summary: "Change a device's user data",
         params: DeviceParams,
         body: UpdateDeviceUserDataRequest,
-        response: { 200: DeviceUserData, ...write },
+        response: { 200: DeviceUserData, ...WRITE_ERRORS },
       },
     },
-    async (request) => details.updateUserData(user(request), request.params.uuid, request.body),
+    async (request) => details.updateUserData(sessionUser(request), request.params.uuid, request.body),
   );
 
   app.get(
@@ -135,10 +132,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         summary:
           "A reachable device's parameters, their parameterization status and the downlink waiting for the device",
         params: DeviceParams,
-        response: { 200: DeviceDownlink, ...read },
+        response: { 200: DeviceDownlink, ...READ_ERRORS },
       },
     },
-    async (request) => details.downlink(user(request), request.params.uuid),
+    async (request) => details.downlink(sessionUser(request), request.params.uuid),
   );
   app.patch(
     '/devices/:uuid/parameters',
@@ -149,10 +146,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         summary: "Change a device's parameters, their parameterization status and the downlink waiting for the device",
         params: DeviceParams,
         body: SetDeviceParametersRequest,
-        response: { 200: DeviceDownlink, ...write },
+        response: { 200: DeviceDownlink, ...WRITE_ERRORS },
       },
     },
-    async (request) => details.setParameters(user(request), request.params.uuid, request.body),
+    async (request) => details.setParameters(sessionUser(request), request.params.uuid, request.body),
   );
 
   app.get(
@@ -163,10 +160,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         tags,
         summary: "A reachable device's battery changes, newest first",
         params: DeviceParams,
-        response: { 200: BatteryChanges, ...read },
+        response: { 200: BatteryChanges, ...READ_ERRORS },
       },
     },
-    async (request) => details.batteryChanges(user(request), request.params.uuid),
+    async (request) => details.batteryChanges(sessionUser(request), request.params.uuid),
   );
   app.patch(
     '/devices/:uuid/addBatteryChange',
@@ -177,10 +174,10 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         summary: "Change a device's battery changes, newest first",
         params: DeviceParams,
         body: AddBatteryChangeRequest,
-        response: { 200: BatteryChanges, ...write },
+        response: { 200: BatteryChanges, ...WRITE_ERRORS },
       },
     },
-    async (request) => details.addBatteryChange(user(request), request.params.uuid, request.body),
+    async (request) => details.addBatteryChange(sessionUser(request), request.params.uuid, request.body),
   );
 
   app.post(
@@ -191,12 +188,12 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         tags,
         summary: "Apply a preset's values to devices of its type, answered per device",
         body: BulkParamPresetRequest,
-        response: { 200: BulkDeviceResponse, ...write },
+        response: { 200: BulkDeviceResponse, ...WRITE_ERRORS },
       },
     },
     async (request) =>
       presentOutcomes(
-        await details.applyPreset(user(request), request.body.devices, request.body.presetId),
+        await details.applyPreset(sessionUser(request), request.body.devices, request.body.presetId),
         requestLanguage(request),
       ),
   );
@@ -209,13 +206,13 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         tags,
         summary: "A device's calibration per signal",
         params: DeviceParams,
-        response: { 200: DeviceCalibration, ...read },
+        response: { 200: DeviceCalibration, ...READ_ERRORS },
       },
     },
-    async (request) => details.calibration(user(request), request.params.uuid),
+    async (request) => details.calibration(sessionUser(request), request.params.uuid),
   );
 
-  const noContent = { 204: z.null(), ...write };
+  const noContent = { 204: z.null(), ...WRITE_ERRORS };
   app.post(
     '/devices/advanced/update-calibration-data',
     {
@@ -228,7 +225,7 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
       },
     },
     async (request, reply) => {
-      await details.updateCalibration(user(request), request.body.devices);
+      await details.updateCalibration(sessionUser(request), request.body.devices);
       return reply.status(204).send(null);
     },
   );
@@ -239,7 +236,7 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
       schema: { tags, summary: "Remove a device's calibration", body: DeviceUuidBody, response: noContent },
     },
     async (request, reply) => {
-      await details.removeCalibration(user(request), request.body.deviceUUID);
+      await details.removeCalibration(sessionUser(request), request.body.deviceUUID);
       return reply.status(204).send(null);
     },
   );
@@ -255,7 +252,7 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
       },
     },
     async (request, reply) => {
-      await details.wipeLogData(user(request), request.body.deviceUUID);
+      await details.wipeLogData(sessionUser(request), request.body.deviceUUID);
       return reply.status(204).send(null);
     },
   );
@@ -267,11 +264,11 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         tags,
         summary: "Admin: change a device's type and firmware (clears its parameters and calibration)",
         body: UpdateDeviceTypeRequest,
-        response: { 200: Device, ...write },
+        response: { 200: Device, ...WRITE_ERRORS },
       },
     },
     async (request) =>
-      presentDevice(await details.updateDeviceType(user(request), request.body), requestLanguage(request)),
+      presentDevice(await details.updateDeviceType(sessionUser(request), request.body), requestLanguage(request)),
   );
   app.post(
     '/devices/set-route/:uuid',
@@ -282,12 +279,12 @@ export const deviceDetailsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; det
         summary: "Admin: where a device's data is routed",
         params: DeviceParams,
         body: SetRouteRequest,
-        response: { 200: Device, ...write },
+        response: { 200: Device, ...WRITE_ERRORS },
       },
     },
     async (request) =>
       presentDevice(
-        await details.setRoute(user(request), request.params.uuid, request.body.destination),
+        await details.setRoute(sessionUser(request), request.params.uuid, request.body.destination),
         requestLanguage(request),
       ),
   );

@@ -29,6 +29,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { READ_ERRORS, WRITE_ERRORS } from '../../http/error-responses.js';
 import { requestLanguage } from '../../http/language.js';
 import type { AuthService } from '../auth/service.js';
 import { parseCreationCsv, parseRenameCsv } from './csv-import.js';
@@ -43,8 +44,6 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
   { auth, devices },
 ) => {
   const onRequest = requireSession(auth);
-  const read = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
-  const write = { ...read, 403: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 
   for (const url of ['/devices', '/devices/all']) {
     app.get(
@@ -55,7 +54,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
           tags,
           summary: "A page of the caller's devices (of a business's subtree with `businessId`) by description",
           querystring: DeviceListQuery,
-          response: { 200: z.union([DevicePage, DeviceCount]), ...read },
+          response: { 200: z.union([DevicePage, DeviceCount]), ...READ_ERRORS },
         },
       },
       async (request) => {
@@ -78,7 +77,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: 'A page of the devices that match the filters, in the sort asked, after `cursor` (keyset paging)',
         body: DeviceFilter,
-        response: { 200: DevicePage, ...read },
+        response: { 200: DevicePage, ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -96,7 +95,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: 'How many devices match the filters',
         body: DeviceFilter,
-        response: { 200: DeviceCount, ...read },
+        response: { 200: DeviceCount, ...READ_ERRORS },
       },
     },
     async (request) => ({ count: await devices.count(sessionOf(request).user, request.body) }),
@@ -110,7 +109,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: "How the caller's devices (of a business's subtree) split by type, network, status and last seen",
         querystring: DeviceGraphQuery,
-        response: { 200: DeviceGraph, ...read },
+        response: { 200: DeviceGraph, ...READ_ERRORS },
       },
     },
     async (request) => devices.graph(sessionOf(request).user, request.query.businessId),
@@ -124,7 +123,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: 'The listed devices (comma-separated uuids) that the caller reaches',
         querystring: DetailedListQuery,
-        response: { 200: z.array(Device), ...read },
+        response: { 200: z.array(Device), ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -145,7 +144,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
           '`onlyFreeDevices` lists them all',
         params: BusinessParams,
         querystring: BusinessDevicesQuery,
-        response: { 200: DevicePage, ...read },
+        response: { 200: DevicePage, ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -168,7 +167,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: 'Create Sigfox devices of one type from their ids and PACs, answered per device',
         body: IdAndPacListRequest,
-        response: { 200: BulkDeviceResponse, ...write },
+        response: { 200: BulkDeviceResponse, ...WRITE_ERRORS },
       },
     },
     async (request) =>
@@ -186,7 +185,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: 'Create devices each with its own type and network ids, answered per device',
         body: FromListRequest,
-        response: { 200: BulkDeviceResponse, ...write },
+        response: { 200: BulkDeviceResponse, ...WRITE_ERRORS },
       },
     },
     async (request) =>
@@ -197,7 +196,12 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
     '/devices/:uuid',
     {
       onRequest,
-      schema: { tags, summary: 'One reachable device', params: DeviceParams, response: { 200: Device, ...read } },
+      schema: {
+        tags,
+        summary: 'One reachable device',
+        params: DeviceParams,
+        response: { 200: Device, ...READ_ERRORS },
+      },
     },
     async (request) =>
       presentDevice(await devices.get(sessionOf(request).user, request.params.uuid), requestLanguage(request)),
@@ -211,7 +215,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: 'Admin on the business: a new device (network ids unique per network; plan: maxDevices)',
         body: CreateDeviceRequest,
-        response: { 201: Device, ...write },
+        response: { 201: Device, ...WRITE_ERRORS },
       },
     },
     async (request, reply) =>
@@ -228,7 +232,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: "User on the device's business: edit it over the `version` read (409 when stale)",
         body: UpdateDeviceRequest,
-        response: { 200: Device, ...write },
+        response: { 200: Device, ...WRITE_ERRORS },
       },
     },
     async (request) =>
@@ -243,7 +247,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: "Admin on the device's business: delete it",
         params: DeviceParams,
-        response: { 204: z.null(), ...write },
+        response: { 204: z.null(), ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -260,7 +264,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: 'Move devices to a business the caller administers, answered per device',
         body: BulkBusinessSetRequest,
-        response: { 200: BulkDeviceResponse, ...write },
+        response: { 200: BulkDeviceResponse, ...WRITE_ERRORS },
       },
     },
     async (request) =>
@@ -278,7 +282,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: 'Create devices of one type from network ids, answered per device',
         body: FromScratchRequest,
-        response: { 200: BulkDeviceResponse, ...write },
+        response: { 200: BulkDeviceResponse, ...WRITE_ERRORS },
       },
     },
     async (request) =>
@@ -300,7 +304,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
             'them ("Device ID, Description"); a wrong line imports nothing',
           querystring: CsvImportQuery,
           body: z.string(),
-          response: { 200: BulkDeviceResponse, ...write },
+          response: { 200: BulkDeviceResponse, ...WRITE_ERRORS },
         },
       },
       async (request) => {
@@ -357,7 +361,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         tags,
         summary: "Decode a payload (hex) with a device type's codec, as ingest would",
         body: DecodeFrameRequest,
-        response: { 200: DecodeFrameResponse, ...write },
+        response: { 200: DecodeFrameResponse, ...WRITE_ERRORS },
       },
     },
     async (request) => {

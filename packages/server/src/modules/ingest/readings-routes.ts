@@ -10,7 +10,7 @@ import {
   UndecodedFramesAnswer,
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { requireSession, sessionUser } from '../../http/authenticate.js';
 import type { AuthService } from '../auth/service.js';
 import type { ReadingsService } from './readings-service.js';
 import type { Reprocess } from './reprocess.js';
@@ -31,7 +31,6 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { auth, readings, reprocess }) => {
   const onRequest = requireSession(auth);
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
-  const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
 
   app.get(
     '/devices/:uuid/readings',
@@ -45,7 +44,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ReadingsAnswer, ...errors },
       },
     },
-    async (request) => readings.readings(user(request), request.params.uuid, request.query),
+    async (request) => readings.readings(sessionUser(request), request.params.uuid, request.query),
   );
   app.post(
     '/devices/advanced/reprocess-received-data',
@@ -58,7 +57,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ReprocessReceivedDataResponse, ...errors, 403: ErrorResponse },
       },
     },
-    async (request) => reprocess(user(request), request.body),
+    async (request) => reprocess(sessionUser(request), request.body),
   );
   app.get(
     '/devices/:uuid/frames',
@@ -71,7 +70,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
         response: { 200: UndecodedFramesAnswer, ...errors },
       },
     },
-    async (request) => readings.undecodedFrames(user(request), request.params.uuid),
+    async (request) => readings.undecodedFrames(sessionUser(request), request.params.uuid),
   );
   app.get(
     '/devices/:uuid/commissioning',
@@ -84,7 +83,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
         response: { 200: CommissioningAnswer, ...errors },
       },
     },
-    async (request) => readings.commissioning(user(request), request.params.uuid),
+    async (request) => readings.commissioning(sessionUser(request), request.params.uuid),
   );
 
   const streams = new Set<ServerResponse>();
@@ -103,7 +102,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const reaches = await readings.reachTest(user(request));
+      const reaches = await readings.reachTest(sessionUser(request));
       const stream = reply.raw;
       reply.hijack();
       stream.writeHead(200, {

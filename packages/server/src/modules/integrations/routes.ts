@@ -7,7 +7,7 @@ import {
   z,
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { requireSession, sessionUser } from '../../http/authenticate.js';
 import type { AuthService } from '../auth/service.js';
 import type { IntegrationsService } from './service.js';
 
@@ -22,7 +22,6 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { auth, integrations }) => {
   const onRequest = requireSession(auth);
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
-  const user = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).user;
 
   app.get(
     '/customer-business/:id/integrations',
@@ -35,7 +34,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.object({ integrations: z.array(Integration) }), ...errors },
       },
     },
-    async (request) => integrations.list(user(request), request.params.id),
+    async (request) => integrations.list(sessionUser(request), request.params.id),
   );
   app.post(
     '/customer-business/:id/integrations',
@@ -50,7 +49,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await integrations.create(user(request), request.params.id, request.body)),
+      reply.code(201).send(await integrations.create(sessionUser(request), request.params.id, request.body)),
   );
   app.patch(
     '/integrations/:id',
@@ -64,7 +63,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
         response: { 200: Integration, ...errors },
       },
     },
-    async (request) => integrations.update(user(request), request.params.id, request.body),
+    async (request) => integrations.update(sessionUser(request), request.params.id, request.body),
   );
   app.delete(
     '/integrations/:id',
@@ -78,7 +77,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await integrations.delete(user(request), request.params.id);
+      await integrations.delete(sessionUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

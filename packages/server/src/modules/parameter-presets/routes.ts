@@ -1,6 +1,5 @@
 import {
   CreateParameterPresetRequest,
-  ErrorResponse,
   ParameterPreset,
   ParameterPresetListQuery,
   ParameterPresetParams,
@@ -9,6 +8,7 @@ import {
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { READ_ERRORS, WRITE_ERRORS } from '../../http/error-responses.js';
 import type { AuthService } from '../auth/service.js';
 import { presentParameterPreset } from './present.js';
 import type { ParameterPresetsService } from './service.js';
@@ -21,8 +21,6 @@ export const parameterPresetsRoutes: FastifyPluginAsyncZod<{
   parameterPresets: ParameterPresetsService;
 }> = async (app, { auth, parameterPresets }) => {
   const onRequest = requireSession(auth);
-  const read = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
-  const write = { ...read, 403: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 
   app.get(
     '/parameter-presets',
@@ -33,7 +31,7 @@ export const parameterPresetsRoutes: FastifyPluginAsyncZod<{
         summary:
           "The caller's presets by name: with `businessId`, those of the business and its ancestors; `model` narrows",
         querystring: ParameterPresetListQuery,
-        response: { 200: z.array(ParameterPreset), ...read },
+        response: { 200: z.array(ParameterPreset), ...READ_ERRORS },
       },
     },
     async (request) =>
@@ -48,7 +46,7 @@ export const parameterPresetsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'One reachable preset',
         params: ParameterPresetParams,
-        response: { 200: ParameterPreset, ...read },
+        response: { 200: ParameterPreset, ...READ_ERRORS },
       },
     },
     async (request) => presentParameterPreset(await parameterPresets.get(sessionOf(request).user, request.params.uuid)),
@@ -62,7 +60,7 @@ export const parameterPresetsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Admin on the business: a new preset (the profile checked against the device type's parameters)",
         body: CreateParameterPresetRequest,
-        response: { 201: ParameterPreset, ...write },
+        response: { 201: ParameterPreset, ...WRITE_ERRORS },
       },
     },
     async (request, reply) =>
@@ -80,7 +78,7 @@ export const parameterPresetsRoutes: FastifyPluginAsyncZod<{
         summary: "Admin on the preset's business: edit it over the `version` read (409 when stale)",
         params: ParameterPresetParams,
         body: UpdateParameterPresetRequest,
-        response: { 200: ParameterPreset, ...write },
+        response: { 200: ParameterPreset, ...WRITE_ERRORS },
       },
     },
     async (request) =>
@@ -95,7 +93,7 @@ export const parameterPresetsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Admin on the preset's business: delete it",
         params: ParameterPresetParams,
-        response: { 204: z.null(), ...write },
+        response: { 204: z.null(), ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
