@@ -232,6 +232,12 @@ export interface ReceivedMessagesTable {
   port: number | null;
 }
 
+/** One row: the revision of what a tree listing shows, moved by triggers on every change to it. */
+export interface TreeRevisionTable {
+  id: number;
+  revision: number;
+}
+
 /** The recent message counters of each device, for deduplication. */
 export interface UplinkCountersTable {
   deviceId: string;
@@ -434,6 +440,7 @@ export interface DatabaseSchema {
   businesses: BusinessesTable;
   businessUsers: BusinessUsersTable;
   businessLogs: BusinessLogsTable;
+  treeRevision: TreeRevisionTable;
   contracts: ContractsTable;
   devices: DevicesTable;
   batteryChanges: BatteryChangesTable;

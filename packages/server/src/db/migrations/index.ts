@@ -11,6 +11,7 @@ import * as ingest from './0009-ingest.js';
 import * as alarmsActions from './0010-alarms-actions.js';
 import * as deviceTypeAlarms from './0011-device-type-alarms.js';
 import * as receivedMessages from './0012-received-messages.js';
+import * as treeRevision from './0013-tree-revision.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-alarms-actions': alarmsActions,
   '0011-device-type-alarms': deviceTypeAlarms,
   '0012-received-messages': receivedMessages,
+  '0013-tree-revision': treeRevision,
 };

@@ -145,6 +145,12 @@ export function createBusinessesRepo(db: Database) {
         .execute();
     },
 
+    /** The revision of what a tree listing shows (moved by the database on every change to it). */
+    async treeRevision(trx: Executor = db): Promise<number> {
+      const row = await trx.selectFrom('treeRevision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow();
+      return Number(row.revision);
+    },
+
     async countReachable(caller: Caller, trx: Executor = db): Promise<number> {
       const row = await trx
         .selectFrom((await scoped(caller, trx)).as('reachable'))

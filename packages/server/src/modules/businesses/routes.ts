@@ -22,11 +22,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
 import { READ_ERRORS, WRITE_ERRORS } from '../../http/error-responses.js';
 import { requestLanguage } from '../../http/language.js';
+import { typedAnswer } from '../../http/typed-answer.js';
 import type { AuthService } from '../auth/service.js';
+import { createListingCache } from './listing-cache.js';
 import { presentBusiness, presentBusinessLog } from './present.js';
 import type { BusinessesService } from './service.js';
 
 const tags = ['businesses'];
+/** What the tree listings kept for answering again may take: a few of the largest trees' listings. */
+const LISTING_CACHE_BYTES = 64 * 1024 * 1024;
 const base = '/customer-business';
 
 /** The business tree; every call sees only the caller's reachable nodes (another tenant's node is 404). */
@@ -36,6 +40,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { auth, businesses }) => {
   // On request, before the body is read and validated: a signed-out caller learns nothing about valid input.
   const onRequest = requireSession(auth);
+  const listings = createListingCache(LISTING_CACHE_BYTES);
 
   app.get(
     base,
@@ -45,16 +50,29 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "The caller's reachable tree as a flat list sorted by description; `mode=count` counts it",
         querystring: BusinessModeQuery,
-        response: { 200: z.union([Businesses, BusinessCount]), ...READ_ERRORS },
+        response: {
+          200: z.union([Businesses, BusinessCount]),
+          304: z.null().describe('The listing is unchanged since the one tagged by `If-None-Match`'),
+          ...READ_ERRORS,
+        },
       },
-      // A listing may hold many thousands of nodes, and checking each against the schema on the way out costs more
-      // than the query itself; `presentBusiness` is typed by the same schema, and the tests parse the answers with it.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      ...typedAnswer,
     },
-    async (request) => {
+    async (request, reply) => {
       const user = sessionOf(request).user;
       if (request.query.mode === 'count') return { count: await businesses.count(user) };
-      return (await businesses.list(user)).map(presentBusiness);
+      // Read before the listing: an answer is never older than the revision it is kept and tagged under.
+      const revision = await businesses.treeRevision();
+      const etag = `"tree-${revision}-${user.id}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      let json = listings.get(user.id, revision);
+      if (json === undefined) {
+        json = Buffer.from(JSON.stringify((await businesses.list(user)).map(presentBusiness)));
+        listings.set(user.id, revision, json);
+      }
+      // Already the JSON of a `Businesses`: bytes are sent as they are.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Businesses);
     },
   );
 

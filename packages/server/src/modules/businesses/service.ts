@@ -210,6 +210,8 @@ export function createBusinessesService({
       return viewsOf(user, rows, rows);
     },
 
+    treeRevision: () => businessesRepo.treeRevision(),
+
     async count(user: UserRow): Promise<number> {
       return businessesRepo.countReachable(user);
     },

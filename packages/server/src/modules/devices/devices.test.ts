@@ -1,4 +1,4 @@
-import { type BusinessRole, type Device, DevicePage } from '@iot/shared';
+import { type BusinessRole, Device, DevicePage } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
@@ -114,6 +114,8 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
       expect(await deviceCountOf('Acme')).toBe(1);
       const got = await call('GET', `/api/devices/${device.uuid}`, tokens.PortoViewer);
       expect(got.json()).toEqual(device);
+      // Written without a check on the way out: the answer must read as the schema says.
+      expect(Device.parse(got.json())).toEqual(got.json());
     });
 
     it('refuses bad input with a clear, localised error and stores nothing', async () => {
@@ -292,7 +294,7 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
       const count = await call('POST', '/api/devices/filter-count', acme, { neverSeen: true });
       expect(count.json().count).toBe(24);
       const page = await call('GET', `/api/devices?businessId=${nodes.South}&limit=2`, tokens.AcmeAdmin);
-      expect(page.json().items).toHaveLength(2);
+      expect(DevicePage.parse(page.json()).items).toHaveLength(2);
       expect(page.json().nextCursor).toEqual(expect.any(String));
       const counted = await call('GET', `/api/devices/all?businessId=${nodes.South}&mode=count`, acme);
       expect(counted.json()).toEqual({ count: 23 });

@@ -31,6 +31,7 @@ import { AppError } from '../../http/app-error.js';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
 import { READ_ERRORS, WRITE_ERRORS } from '../../http/error-responses.js';
 import { requestLanguage } from '../../http/language.js';
+import { typedAnswer } from '../../http/typed-answer.js';
 import type { AuthService } from '../auth/service.js';
 import { parseCreationCsv, parseRenameCsv } from './csv-import.js';
 import { DEVICE_TYPE_INFOS, presentDevice, presentOutcomes } from './present.js';
@@ -56,6 +57,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
           querystring: DeviceListQuery,
           response: { 200: z.union([DevicePage, DeviceCount]), ...READ_ERRORS },
         },
+        ...typedAnswer,
       },
       async (request) => {
         const { user } = sessionOf(request);
@@ -79,6 +81,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         body: DeviceFilter,
         response: { 200: DevicePage, ...READ_ERRORS },
       },
+      ...typedAnswer,
     },
     async (request) => {
       const page = await devices.page(sessionOf(request).user, request.body);
@@ -202,6 +205,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         params: DeviceParams,
         response: { 200: Device, ...READ_ERRORS },
       },
+      ...typedAnswer,
     },
     async (request) =>
       presentDevice(await devices.get(sessionOf(request).user, request.params.uuid), requestLanguage(request)),
