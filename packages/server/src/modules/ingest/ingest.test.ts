@@ -622,6 +622,36 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     }
   });
 
+  it.runIf(kind === 'postgres')(
+    'keeps every latest value when two server processes store one device at once',
+    async () => {
+      const database = openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
+      const other = await buildApp({ config: t.config, database });
+      const send = (app: typeof t.app, seq: number, values: Record<string, number>, ts: number) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/ingest/http',
+          headers: { 'x-integration-token': ingestTokens.http ?? '' },
+          payload: { device: tracker.uuid, seq, ts, values },
+        });
+      try {
+        const start = Date.now();
+        for (let round = 1; round <= 20; round++) {
+          const answers = await Promise.all([
+            send(t.app, 9200 + round, { speed: round }, start + round),
+            send(other.app, 9300 + round, { heading: round }, start + round),
+          ]);
+          expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+          const { signalValues } = await device(tracker.uuid);
+          expect([signalValues.speed?.value, signalValues.heading?.value], `round ${round}`).toEqual([round, round]);
+        }
+      } finally {
+        await other.app.close();
+        await database.close();
+      }
+    },
+  );
+
   it('wipes what a device sent: readings, undecodable frames, commissioning and latest values', async () => {
     expect(await count('readings', lpp.uuid)).toBeGreaterThan(0);
     const wipe = await call('POST', '/api/devices/advanced/wipe-log-data', tokens.admin, { deviceUUID: lpp.uuid });

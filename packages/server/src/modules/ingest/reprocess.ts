@@ -5,6 +5,7 @@ import {
   type ReprocessReceivedDataResponse,
   type SignalValue,
 } from '@iot/shared';
+import { PostgresAdapter } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { DevicesRepo } from '../devices/repo.js';
@@ -46,6 +47,7 @@ export function createReprocessor({
   onConditionEvents: () => void;
   now?: () => number;
 }) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return async function reprocess(
     user: UserRow,
     request: ReprocessReceivedDataRequest,
@@ -58,10 +60,12 @@ export function createReprocessor({
     const typeRules = await typeAlarmRules();
     const at = now();
     const outcome = await db.transaction().execute(async (trx) => {
+      // Locked on PostgreSQL while its latest values are worked out, as an ingest batch locks it (SQLite has one writer).
       const device = await trx
         .selectFrom('devices')
         .select(INGEST_COLUMNS)
         .where('id', '=', reachable.id)
+        .$if(postgres, (query) => query.forUpdate())
         .executeTakeFirstOrThrow();
       const messages = await trx
         .selectFrom('receivedMessages')

@@ -229,12 +229,18 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
 function postgresStore(handle: DatabaseHandle): IngestStore {
   const { db } = handle;
   return {
-    findDevices: (keys) => postgresOps(db).findDevices(keys),
-    transaction: (work) => db.transaction().execute((trx) => work(postgresOps(trx))),
+    findDevices: (keys) => postgresOps(db, false).findDevices(keys),
+    transaction: (work) => db.transaction().execute((trx) => work(postgresOps(trx, true))),
   };
 }
 
-function postgresOps(trx: Database | Transaction<DatabaseSchema>): StoreOps {
+/**
+ * `locking`: inside a batch's transaction the devices are read for update. A batch reads each device's latest values
+ * and writes them back merged with its own, so two server processes storing uplinks of one device at once would
+ * otherwise each write back what they read, and one of them would lose the other's values. Rows are locked in id
+ * order, so two batches wait for each other rather than deadlock.
+ */
+function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boolean): StoreOps {
   return {
     async findDevices(keys) {
       const { id, sigfox_id, lora_eui } = keysByKind(keys);
@@ -255,6 +261,7 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>): StoreOps {
               .where((eb) =>
                 eb.or(conditions.map(([column, values]) => eb(column, '=', sql<string>`any(${values}::text[])`))),
               )
+              .$if(locking, (query) => query.orderBy('id').forUpdate())
               .execute();
       return lookup(rows);
     },
