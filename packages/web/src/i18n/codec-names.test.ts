@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '@/i18n';
-import { deviceTypeName, parameterName, signalName } from './codec-names';
+import { deviceTypeName, parameterName, signalName, signalText } from './codec-names';
 
 describe('names of codec signals and parameters', () => {
   beforeAll(() => changeLanguage('pt'));
@@ -25,5 +25,13 @@ describe('names of codec signals and parameters', () => {
     expect(signalName(i18n.t, 'turbidity', 'Turbidity')).toBe('Turbidity');
     expect(signalName(i18n.t, 'turbidity_2', 'Turbidity 2')).toBe('Turbidity 2');
     expect(parameterName(i18n.t, 'samplingRate', 'Sampling rate')).toBe('Sampling rate');
+  });
+
+  it('translates the words a codec reports as values, and leaves data and words it does not know as they are', () => {
+    expect(signalText(i18n.t, 'periodic')).toBe('periódico');
+    expect(signalText(i18n.t, 'configuration')).toBe('configuração');
+    expect(signalText(i18n.t, 'heartbeat')).toBe('heartbeat');
+    expect(signalText(i18n.t, '#ff8000')).toBe('#ff8000');
+    expect(signalText(i18n.t, '2026-11-23T10:00:00.000Z')).toBe('2026-11-23T10:00:00.000Z');
   });
 });

@@ -26,3 +26,10 @@ export function signalName(t: TFunction, key: string, name: string): string {
 /** The name of a device type's parameter in the interface language (its codec's English name when untranslated). */
 export const parameterName = (t: TFunction, key: string, name: string): string =>
   t(`params.${key}` as never, { defaultValue: name }) as string;
+
+/** Words the codecs report as text values (a report's trigger: `periodic`, `alarm`), as opposed to data (a colour). */
+const CODEC_WORD = /^[a-z][a-z_]*$/;
+
+/** A text a codec reports, in the interface language: its words translated, anything else (data) as it is. */
+export const signalText = (t: TFunction, value: string): string =>
+  CODEC_WORD.test(value) ? (t(`signalTexts.${value}` as never, { defaultValue: value }) as string) : value;

@@ -50,11 +50,14 @@ const isPosition = (value: unknown): value is { lat: number; lon: number } =>
   typeof (value as { lat?: unknown }).lat === 'number' &&
   typeof (value as { lon?: unknown }).lon === 'number';
 
-/** A reading's value as text in the interface language: numbers with the signal's unit, flags as yes or no. */
+/**
+ * A reading's value as text in the interface language: numbers with the signal's unit, flags as yes or no, a codec's
+ * words through `text`.
+ */
 export function formatReading(
   value: unknown,
   unit: string | undefined,
-  { locale, yes, no }: { locale: string; yes: string; no: string },
+  { locale, yes, no, text }: { locale: string; yes: string; no: string; text: (value: string) => string },
 ): string {
   if (typeof value === 'number') {
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
@@ -65,5 +68,5 @@ export function formatReading(
     const coordinate = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });
     return `${coordinate.format(value.lat)}, ${coordinate.format(value.lon)}`;
   }
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' ? text(value) : JSON.stringify(value);
 }
