@@ -64,6 +64,14 @@ describe.each(databaseKinds())('the tree listing as the tree changes on %s', (ki
     expect([...(await listed(acmeAdmin)).keys()]).toEqual(['Acme', 'North', 'South']);
   });
 
+  it('answers every provider staff member from the one listing of the whole tree', async () => {
+    await t.createUser('staff-2@example.com', PASSWORD, { role: 'product' });
+    const colleague = await t.signIn('staff-2@example.com', PASSWORD);
+    const etag = await etagOf(staff);
+    expect((await list(colleague, etag)).statusCode).toBe(304);
+    expect([...(await listed(colleague)).keys()]).toEqual(['Acme', 'Bravo', 'North', 'South']);
+  });
+
   it('shows every change at once: a rename, a new child, a move, a user added, a device, an e-mail changed', async () => {
     const changes: [string, () => Promise<void>, (nodes: Map<string, BusinessJson>) => void][] = [
       [

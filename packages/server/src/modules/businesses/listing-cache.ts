@@ -1,9 +1,10 @@
 /**
- * Tree listings as answered (their JSON, encoded once), per caller, for as long as the tree revision they were read at stays current. A listing
- * of a large tree costs a query over every reachable node, the roll-up of device counts and megabytes of JSON; the
- * tree changes far less often than the side panel asks for it. Keyed by the revision read *before* the listing, so an
- * entry is never older than its key (a change committed in between only makes it newer). Bounded by bytes; entries of
- * an older revision are dropped as soon as a newer one is seen.
+ * Tree listings as answered (their JSON, encoded once), per caller (or per set of callers that reach alike), for as
+ * long as the tree revision they were read at stays current. A listing of a large tree costs a query over every
+ * reachable node, the roll-up of device counts and megabytes of JSON; the tree changes far less often than the side
+ * panel asks for it. Keyed by the revision read *before* the listing, so an entry is never older than its key (a
+ * change committed in between only makes it newer). Bounded by bytes; entries of an older revision are dropped as
+ * soon as a newer one is seen.
  */
 export function createListingCache(budgetBytes: number) {
   let revision = -1;

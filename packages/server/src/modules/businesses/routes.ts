@@ -26,6 +26,7 @@ import { typedAnswer } from '../../http/typed-answer.js';
 import type { AuthService } from '../auth/service.js';
 import { createListingCache } from './listing-cache.js';
 import { presentBusiness, presentBusinessLog } from './present.js';
+import { isProviderStaff } from './repo.js';
 import type { BusinessesService } from './service.js';
 
 const tags = ['businesses'];
@@ -63,13 +64,15 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
       if (request.query.mode === 'count') return { count: await businesses.count(user) };
       // Read before the listing: an answer is never older than the revision it is kept and tagged under.
       const revision = await businesses.treeRevision();
-      const etag = `"tree-${revision}-${user.id}"`;
+      // Provider staff all reach the whole tree: one listing serves them all.
+      const listing = isProviderStaff(user) ? 'provider-staff' : user.id;
+      const etag = `"tree-${revision}-${listing}"`;
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-      let json = listings.get(user.id, revision);
+      let json = listings.get(listing, revision);
       if (json === undefined) {
         json = Buffer.from(JSON.stringify((await businesses.list(user)).map(presentBusiness)));
-        listings.set(user.id, revision, json);
+        listings.set(listing, revision, json);
       }
       // Already the JSON of a `Businesses`: bytes are sent as they are.
       return reply.type('application/json; charset=utf-8').send(json as unknown as Businesses);
