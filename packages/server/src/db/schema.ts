@@ -14,7 +14,7 @@ import type {
   SignalType,
   UserRole,
 } from '@iot/shared';
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, GeneratedAlways, Kysely } from 'kysely';
 
 /** Table types as the code sees them (camelCase; the CamelCasePlugin maps them to snake_case columns). Times are epoch milliseconds. */
 export interface UsersTable {
@@ -173,6 +173,8 @@ export interface DevicesTable {
   businessId: string;
   /** The owning business's `path`, so a subtree's devices are one index range. */
   businessPath: string;
+  /** The top business of `businessPath` (`/<id>/`), derived by the database. */
+  tenantPath: GeneratedAlways<string>;
   description: string;
   serialNumber: string | null;
   deviceType: string;

@@ -12,6 +12,7 @@ import * as alarmsActions from './0010-alarms-actions.js';
 import * as deviceTypeAlarms from './0011-device-type-alarms.js';
 import * as receivedMessages from './0012-received-messages.js';
 import * as treeRevision from './0013-tree-revision.js';
+import * as deviceTenantPath from './0014-device-tenant-path.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-device-type-alarms': deviceTypeAlarms,
   '0012-received-messages': receivedMessages,
   '0013-tree-revision': treeRevision,
+  '0014-device-tenant-path': deviceTenantPath,
 };

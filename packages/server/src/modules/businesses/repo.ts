@@ -57,6 +57,9 @@ export function inSubtree(path: string, column = 'businesses.path') {
   return sql<boolean>`(${sql.ref(column)} >= ${path} and ${sql.ref(column)} < ${upper})`;
 }
 
+/** The top business of a path (`/<id>/`): the tenant its subtree belongs to. */
+export const tenantPathOf = (path: string) => path.slice(0, path.indexOf('/', 1) + 1);
+
 /**
  * The caller's role on the node at the path in `column`, as a subquery over the caller's entries (a handful, by the
  * user index): the role of the deepest entry whose subtree holds the path; null when none does.
@@ -100,14 +103,14 @@ export async function reachTest(caller: Caller, trx: Executor): Promise<(path: s
 /**
  * Where the caller reaches and with which role, as SQL over a path column (`businesses.path`, or the business path
  * a row of another table carries): the caller's entries are read first (a handful); each becomes a constant subtree
- * range, and the role on a node is the one of the deepest entry whose range holds it. `reach` is null for provider
- * staff (every node).
+ * range, and the role on a node is the one of the deepest entry whose range holds it. `reach` and `tenants` are null
+ * for provider staff (every node).
  */
 export async function reachOf(caller: Caller, trx: Executor, column = 'businesses.path') {
-  if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null };
+  if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null, tenants: null };
   const grants = await grantsOf(caller, trx);
   const reaching = grants.filter((grant) => REACHING_ROLES.includes(grant.role));
-  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0` };
+  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0`, tenants: [] };
   const role = sql<Role>`case ${sql.join(
     grants.map((grant) => sql`when ${inSubtree(grant.path, column)} then ${grant.role}`),
     sql` `,
@@ -116,7 +119,12 @@ export async function reachOf(caller: Caller, trx: Executor, column = 'businesse
     reaching.map((grant) => inSubtree(grant.path, column)),
     sql` or `,
   )})`;
-  return { role, reach: sql<boolean>`(${inReach} and ${role} in (${sql.join(REACHING_ROLES)}))` };
+  return {
+    role,
+    reach: sql<boolean>`(${inReach} and ${role} in (${sql.join(REACHING_ROLES)}))`,
+    /** The tenants the reach lies in (usually one). */
+    tenants: [...new Set(reaching.map((grant) => tenantPathOf(grant.path)))],
+  };
 }
 
 /** The business tree: nodes, who holds which role where, the activity log. SQL only. */

@@ -9,7 +9,15 @@ import {
   type Updateable,
 } from 'kysely';
 import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
-import { type Caller, inSubtree, isProviderStaff, isReaching, reachOf, roleAt } from '../businesses/repo.js';
+import {
+  type Caller,
+  inSubtree,
+  isProviderStaff,
+  isReaching,
+  reachOf,
+  roleAt,
+  tenantPathOf,
+} from '../businesses/repo.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
@@ -90,13 +98,18 @@ function signalCondition(condition: SignalValueCondition, postgres: boolean) {
 export function createDevicesRepo(db: Database) {
   /** Every device the caller reaches, with the caller's role on its business, as a query callers narrow further. */
   async function scoped(caller: Caller, trx: Executor) {
-    const { role, reach } = await reachOf(caller, trx, 'devices.businessPath');
+    const { role, reach, tenants } = await reachOf(caller, trx, 'devices.businessPath');
     const query = trx
       .selectFrom('devices')
       .innerJoin('businesses', 'businesses.id', 'devices.businessId')
       .selectAll('devices')
       .select(['businesses.description as businessDescription', role.as('role')]);
-    return reach ? query.where(reach) : query;
+    if (!reach) return query;
+    const [tenant, ...others] = tenants;
+    // Said again as the tenant, when the reach lies in one: the per-tenant indexes then apply.
+    return tenant && others.length === 0
+      ? query.where(reach).where('devices.tenantPath', '=', tenant)
+      : query.where(reach);
   }
 
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -104,7 +117,10 @@ export function createDevicesRepo(db: Database) {
   /** The filters as one condition over `devices`. */
   function matching(query: DeviceQuery, now: number) {
     const conditions: Expression<boolean>[] = [];
-    if (query.subtreePath) conditions.push(inSubtree(query.subtreePath, 'devices.businessPath'));
+    if (query.subtreePath) {
+      conditions.push(inSubtree(query.subtreePath, 'devices.businessPath'));
+      conditions.push(sql<boolean>`${sql.ref('devices.tenantPath')} = ${tenantPathOf(query.subtreePath)}`);
+    }
     if (query.deviceTypes?.length)
       conditions.push(sql<boolean>`${sql.ref('devices.deviceType')} in (${sql.join(query.deviceTypes)})`);
     if (query.communicationTypes?.length)
