@@ -103,14 +103,15 @@ export async function reachTest(caller: Caller, trx: Executor): Promise<(path: s
 /**
  * Where the caller reaches and with which role, as SQL over a path column (`businesses.path`, or the business path
  * a row of another table carries): the caller's entries are read first (a handful); each becomes a constant subtree
- * range, and the role on a node is the one of the deepest entry whose range holds it. `reach` and `tenants` are null
- * for provider staff (every node).
+ * range, and the role on a node is the one of the deepest entry whose range holds it. `reach` is null for provider
+ * staff (every node).
  */
 export async function reachOf(caller: Caller, trx: Executor, column = 'businesses.path') {
-  if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null, tenants: null };
+  if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null, wholeTenant: null };
   const grants = await grantsOf(caller, trx);
   const reaching = grants.filter((grant) => REACHING_ROLES.includes(grant.role));
-  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0`, tenants: [] };
+  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0`, wholeTenant: null };
+  const [only] = reaching;
   const role = sql<Role>`case ${sql.join(
     grants.map((grant) => sql`when ${inSubtree(grant.path, column)} then ${grant.role}`),
     sql` `,
@@ -122,8 +123,8 @@ export async function reachOf(caller: Caller, trx: Executor, column = 'businesse
   return {
     role,
     reach: sql<boolean>`(${inReach} and ${role} in (${sql.join(REACHING_ROLES)}))`,
-    /** The tenants the reach lies in (usually one). */
-    tenants: [...new Set(reaching.map((grant) => tenantPathOf(grant.path)))],
+    /** The tenant's path when the reach is exactly one whole tenant (one entry, on a top business), else null. */
+    wholeTenant: grants.length === 1 && only && only.path === tenantPathOf(only.path) ? only.path : null,
   };
 }
 

@@ -98,18 +98,16 @@ function signalCondition(condition: SignalValueCondition, postgres: boolean) {
 export function createDevicesRepo(db: Database) {
   /** Every device the caller reaches, with the caller's role on its business, as a query callers narrow further. */
   async function scoped(caller: Caller, trx: Executor) {
-    const { role, reach, tenants } = await reachOf(caller, trx, 'devices.businessPath');
+    const { role, reach, wholeTenant } = await reachOf(caller, trx, 'devices.businessPath');
     const query = trx
       .selectFrom('devices')
       .innerJoin('businesses', 'businesses.id', 'devices.businessId')
       .selectAll('devices')
       .select(['businesses.description as businessDescription', role.as('role')]);
-    if (!reach) return query;
-    const [tenant, ...others] = tenants;
-    // Said again as the tenant, when the reach lies in one: the per-tenant indexes then apply.
-    return tenant && others.length === 0
-      ? query.where(reach).where('devices.tenantPath', '=', tenant)
-      : query.where(reach);
+    // A whole tenant is said as the tenant alone: the per-tenant indexes apply, and the planners estimate it right
+    // (the same scope said twice, as a path range and as the tenant, reads to them as a hundred times narrower).
+    if (wholeTenant) return query.where('devices.tenantPath', '=', wholeTenant);
+    return reach ? query.where(reach) : query;
   }
 
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -117,10 +115,10 @@ export function createDevicesRepo(db: Database) {
   /** The filters as one condition over `devices`. */
   function matching(query: DeviceQuery, now: number) {
     const conditions: Expression<boolean>[] = [];
-    if (query.subtreePath) {
-      conditions.push(inSubtree(query.subtreePath, 'devices.businessPath'));
-      conditions.push(sql<boolean>`${sql.ref('devices.tenantPath')} = ${tenantPathOf(query.subtreePath)}`);
-    }
+    // A top business's subtree is its tenant, said as such for the per-tenant indexes.
+    if (query.subtreePath && query.subtreePath === tenantPathOf(query.subtreePath))
+      conditions.push(sql<boolean>`${sql.ref('devices.tenantPath')} = ${query.subtreePath}`);
+    else if (query.subtreePath) conditions.push(inSubtree(query.subtreePath, 'devices.businessPath'));
     if (query.deviceTypes?.length)
       conditions.push(sql<boolean>`${sql.ref('devices.deviceType')} in (${sql.join(query.deviceTypes)})`);
     if (query.communicationTypes?.length)
