@@ -19,15 +19,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['users', 'update of email, role or delete'],
   ] as const;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // At commit, once per transaction: the revision row is locked only while a transaction commits, so writers in
+    // different tenants (a device added here, a level renamed there) do not wait for each other's whole transaction.
     await sql`create function bump_tree_revision() returns trigger language plpgsql as $$
       begin
-        update tree_revision set revision = revision + 1 where id = 1;
+        if current_setting('iot.tree_revision_moved', true) is distinct from txid_current()::text then
+          perform set_config('iot.tree_revision_moved', txid_current()::text, true);
+          update tree_revision set revision = revision + 1 where id = 1;
+        end if;
         return null;
       end $$`.execute(db);
-    // Once per statement: moving a subtree of thousands of nodes moves the revision once.
     for (const [table, events] of watched)
-      await sql`create trigger ${sql.raw(`${table}_tree_revision`)} after ${sql.raw(events)} on ${sql.table(table)}
-        for each statement execute function bump_tree_revision()`.execute(db);
+      await sql`create constraint trigger ${sql.raw(`${table}_tree_revision`)} after ${sql.raw(events)}
+        on ${sql.table(table)} deferrable initially deferred
+        for each row execute function bump_tree_revision()`.execute(db);
     return;
   }
   // SQLite triggers run per row and take one event each.

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
@@ -168,6 +169,33 @@ describe.each(databaseKinds())('the tree listing as the tree changes on %s', (ki
       const after = await list(acmeAdmin, before);
       expect(after.statusCode, name).toBe(200);
       expectation(new Map((after.json() as BusinessJson[]).map((node) => [node.description, node])));
+    }
+  });
+
+  it.runIf(kind === 'postgres')("does not make one tenant's writer wait for another's open transaction", async () => {
+    const other = new pg.Client({ connectionString: t.config.databaseUrl });
+    await other.connect();
+    try {
+      // A long transaction in Bravo, not yet committed.
+      await other.query('begin');
+      await other.query(`update businesses set description = 'Bravo (renaming)' where id = $1`, [ids.Bravo]);
+      const before = await etagOf(acmeAdmin);
+      const version = (await listed(acmeAdmin)).get('North')?.version;
+      const renamed = await Promise.race([
+        t.request({
+          method: 'PUT',
+          url: `${URL}/${ids.North}`,
+          token: acmeAdmin,
+          payload: { description: 'North (renamed)', version },
+        }),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3_000)),
+      ]);
+      expect(renamed === 'waited' ? renamed : renamed.statusCode).toBe(200);
+      expect((await list(acmeAdmin, before)).statusCode).toBe(200);
+      await other.query('commit');
+      expect((await listed(staff)).has('Bravo (renaming)')).toBe(true);
+    } finally {
+      await other.end();
     }
   });
 
