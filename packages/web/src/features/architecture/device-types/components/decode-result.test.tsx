@@ -52,7 +52,7 @@ describe('the decoded frame', () => {
     ]);
   });
 
-  it('writes numbers as the interface language does', async () => {
+  it('names the signals and writes numbers as the interface language does', async () => {
     await changeLanguage('pt');
     renderWithProviders(
       <DecodeResult
@@ -61,7 +61,7 @@ describe('the decoded frame', () => {
       />,
     );
     expect(screen.getByText('27,2')).toBeTruthy();
-    expect(screen.getAllByRole('row')[1]?.textContent).toContain('Temperature (canal 3)');
+    expect(screen.getAllByRole('row')[1]?.textContent).toContain('Temperatura (canal 3)');
   });
 
   it("shows the codec's refusal with its code and message", () => {

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '@/i18n';
-import { signalText } from '@/i18n/codec-names';
+import { signalName, signalText } from '@/i18n/codec-names';
 import type { DecodeFrameResult } from '../api/decode-frame';
 import { describeReadings, formatReadingValue } from '../lib/decoded-readings';
 
@@ -43,7 +43,7 @@ export function DecodeResult({ deviceType, result }: { deviceType: DeviceTypeInf
         </TableRow>
       </TableHead>
       <TableBody>
-        {describeReadings(deviceType, result.readings).map((reading) => (
+        {describeReadings(deviceType, result.readings, (key, name) => signalName(t, key, name)).map((reading) => (
           <TableRow key={reading.signal}>
             <TableCell>
               {reading.name ?? reading.signal}

@@ -29,15 +29,17 @@ export function signalOfReading(
   return undefined;
 }
 
+/** `nameOf` names a signal of the type by its key and the codec's name (in the interface language). */
 export function describeReadings(
   deviceType: DeviceTypeInfo,
   readings: readonly { signal: string; value: unknown; date: string }[],
+  nameOf: (key: string, name: string) => string,
 ): DecodedReading[] {
   return readings.map((reading) => {
     const known = signalOfReading(deviceType, reading.signal);
     return {
       ...reading,
-      name: known?.signal.name ?? null,
+      name: known ? nameOf(known.signal.key, known.signal.name) : null,
       channel: known?.channel ?? null,
       unit: known?.signal.unit ?? null,
     };
