@@ -8,11 +8,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { signalName } from '@/i18n/codec-names';
+import { useReadingText } from '@/i18n/reading-text';
 import { usePlan } from '@/lib/plan';
 import { signalReadings } from '../lib/signal-readings';
 import { DeviceReadings } from './device-readings';
 import type { DeviceScope } from './device-scope';
-import { useDateText, useReadingText } from './signal-value';
+import { useDateText } from './signal-value';
 import { UndecodedFrames } from './undecoded-frames';
 
 /**

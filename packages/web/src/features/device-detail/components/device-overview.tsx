@@ -10,10 +10,11 @@ import { RouterLink } from '@/components/router-link';
 import { LastSeen, ParameterizationChip } from '@/features/devices/components/device-facts';
 import { networkIdOf } from '@/features/devices/lib/device-facts';
 import { signalName } from '@/i18n/codec-names';
+import { useReadingText } from '@/i18n/reading-text';
 import { useBusinessTheme } from '@/lib/business-theme';
 import { type SignalReadingView, signalReadings } from '../lib/signal-readings';
 import type { DeviceScope } from './device-scope';
-import { useDateText, useReadingText } from './signal-value';
+import { useDateText } from './signal-value';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TablePager } from '@/components/table-pager';
 import { formatLocale } from '@/i18n';
+import { useReadingText } from '@/i18n/reading-text';
 import type { ReadingRow } from '../lib/readings-view';
-import { useReadingText } from './signal-value';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 

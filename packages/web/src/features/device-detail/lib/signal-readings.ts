@@ -43,30 +43,3 @@ export const isNumericValueSignal = (signal: SignalDefinition) =>
 
 export const numericValueSignals = (deviceType: DeviceTypeInfo | undefined) =>
   deviceType?.signals.filter(isNumericValueSignal) ?? [];
-
-const isPosition = (value: unknown): value is { lat: number; lon: number } =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { lat?: unknown }).lat === 'number' &&
-  typeof (value as { lon?: unknown }).lon === 'number';
-
-/**
- * A reading's value as text in the interface language: numbers with the signal's unit, flags as yes or no, a codec's
- * words through `text`.
- */
-export function formatReading(
-  value: unknown,
-  unit: string | undefined,
-  { locale, yes, no, text }: { locale: string; yes: string; no: string; text: (value: string) => string },
-): string {
-  if (typeof value === 'number') {
-    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
-    return unit ? `${number} ${unit}` : number;
-  }
-  if (typeof value === 'boolean') return value ? yes : no;
-  if (isPosition(value)) {
-    const coordinate = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });
-    return `${coordinate.format(value.lat)}, ${coordinate.format(value.lon)}`;
-  }
-  return typeof value === 'string' ? text(value) : JSON.stringify(value);
-}

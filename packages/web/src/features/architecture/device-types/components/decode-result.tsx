@@ -9,13 +9,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '@/i18n';
-import { signalName, signalText } from '@/i18n/codec-names';
+import { signalName } from '@/i18n/codec-names';
+import { useReadingText } from '@/i18n/reading-text';
 import type { DecodeFrameResult } from '../api/decode-frame';
-import { describeReadings, formatReadingValue } from '../lib/decoded-readings';
+import { describeReadings } from '../lib/decoded-readings';
 
 /** What the codec made of a frame: its readings named from the device type, or why it refused the whole frame. */
 export function DecodeResult({ deviceType, result }: { deviceType: DeviceTypeInfo; result: DecodeFrameResult }) {
   const { t, i18n } = useTranslation();
+  const readingText = useReadingText();
   if (!result.ok) {
     return (
       <Alert severity="error">
@@ -28,9 +30,7 @@ export function DecodeResult({ deviceType, result }: { deviceType: DeviceTypeInf
     );
   }
   if (result.readings.length === 0) return <Alert severity="info">{t('arch.decoder.noReadings')}</Alert>;
-  const numbers = new Intl.NumberFormat(formatLocale(i18n.language), { maximumFractionDigits: 6 });
   const dates = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'short', timeStyle: 'medium' });
-  const words = { yes: t('arch.yes'), no: t('arch.no'), text: (value: string) => signalText(t, value) };
   return (
     <Table size="small" aria-label={t('arch.decoder.readings')}>
       <TableHead>
@@ -55,7 +55,7 @@ export function DecodeResult({ deviceType, result }: { deviceType: DeviceTypeInf
               )}
             </TableCell>
             <TableCell sx={{ fontFamily: 'monospace' }}>{reading.signal}</TableCell>
-            <TableCell align="right">{formatReadingValue(reading.value, numbers, words)}</TableCell>
+            <TableCell align="right">{readingText(reading.value)}</TableCell>
             <TableCell>{reading.unit ?? ''}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{dates.format(new Date(reading.date))}</TableCell>
           </TableRow>

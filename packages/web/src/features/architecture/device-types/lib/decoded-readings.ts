@@ -45,25 +45,3 @@ export function describeReadings(
     };
   });
 }
-
-const isPosition = (value: unknown): value is { lat: number; lon: number; alt?: number } =>
-  typeof value === 'object' && value !== null && 'lat' in value && 'lon' in value;
-
-/**
- * A reading's value in the interface's number format: numbers, flags, positions (lat, lon[, alt m]) and text (a
- * codec's words through `words.text`).
- */
-export function formatReadingValue(
-  value: unknown,
-  numbers: Intl.NumberFormat,
-  words: { yes: string; no: string; text: (value: string) => string },
-): string {
-  if (typeof value === 'number') return numbers.format(value);
-  if (typeof value === 'boolean') return value ? words.yes : words.no;
-  if (typeof value === 'string') return words.text(value);
-  if (isPosition(value)) {
-    const altitude = value.alt === undefined ? '' : `, ${numbers.format(value.alt)} m`;
-    return `${numbers.format(value.lat)}, ${numbers.format(value.lon)}${altitude}`;
-  }
-  return JSON.stringify(value);
-}
