@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, DatabaseSchema, OneTimeTokenPurpose } from '../../db/schema.js';
 import type { UserRow } from '../users/present.js';
 
@@ -11,19 +12,23 @@ export interface SessionWithUser {
 
 /** Sessions, one-time tokens and sign-in failures: secrets are looked up by their hash only. */
 export function createAuthRepo(db: Database) {
+  // Every signed-in request reads its session.
+  const sessionByTokenHash = reusableQuery<{ tokenHash: string }, UserRow & { lastUsedAt: number }>((argument) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .selectAll('users')
+      .select('sessions.lastUsedAt')
+      .where('sessions.tokenHash', '=', argument('tokenHash')),
+  );
+
   return {
     async insertSession(tokenHash: string, userId: string, now: number, trx: Executor = db) {
       await trx.insertInto('sessions').values({ tokenHash, userId, createdAt: now, lastUsedAt: now }).execute();
     },
 
     async findSession(tokenHash: string): Promise<SessionWithUser | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.userId')
-        .selectAll('users')
-        .select('sessions.lastUsedAt')
-        .where('sessions.tokenHash', '=', tokenHash)
-        .executeTakeFirst();
+      const [row] = await sessionByTokenHash(db, { tokenHash });
       if (!row) return undefined;
       const { lastUsedAt, ...user } = row;
       return { lastUsedAt, user };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type BusinessLogAction, type BusinessRole, idsOnPath, ROLE_RANKS, type Role } from '@iot/shared';
 import { PostgresAdapter, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { BusinessesTable, BusinessLogsTable, Database, DatabaseSchema } from '../../db/schema.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
@@ -61,13 +62,13 @@ export function inSubtree(path: string, column = 'businesses.path') {
 export const tenantPathOf = (path: string) => path.slice(0, path.indexOf('/', 1) + 1);
 
 /**
- * The caller's role on the node at the path in `column`, as a subquery over the caller's entries (a handful, by the
- * user index): the role of the deepest entry whose subtree holds the path; null when none does.
+ * The role of the user `userId` on the node at the path in `column`, as a subquery over the user's entries (a
+ * handful, by the user index): the role of the deepest entry whose subtree holds the path; null when none does.
  */
-export function roleAt(caller: Caller, column: string) {
+export function roleAt(userId: string, column: string) {
   const path = sql.ref(column);
   return sql<Role | null>`(select bu.role from business_users bu inner join businesses granted on granted.id = bu.business_id
-    where bu.user_id = ${caller.id} and ${path} >= granted.path
+    where bu.user_id = ${userId} and ${path} >= granted.path
       and ${path} < substr(granted.path, 1, length(granted.path) - 1) || '0'
     order by granted.depth desc limit 1)`;
 }
@@ -130,6 +131,15 @@ export async function reachOf(caller: Caller, trx: Executor, column = 'businesse
 
 /** The business tree: nodes, who holds which role where, the activity log. SQL only. */
 export function createBusinessesRepo(db: Database) {
+  // The permission check of every call on a business.
+  const nodeWithRole = reusableQuery<{ id: string; userId: string }, BusinessRow & { role: Role | null }>((argument) =>
+    db
+      .selectFrom('businesses')
+      .selectAll('businesses')
+      .select(roleAt(argument('userId'), 'businesses.path').as('role'))
+      .where('businesses.id', '=', argument('id')),
+  );
+
   /** Every node the caller reaches, with the caller's role there, as a query that callers narrow further. */
   async function scoped(caller: Caller, trx: Executor = db) {
     const { role, reach } = await reachOf(caller, trx);
@@ -172,13 +182,7 @@ export function createBusinessesRepo(db: Database) {
     async findReachable(caller: Caller, id: string, trx: Executor = db): Promise<ScopedBusinessRow | undefined> {
       if (isProviderStaff(caller))
         return (await scoped(caller, trx)).where('businesses.id', '=', id).executeTakeFirst();
-      // One round trip (the permission check of every call).
-      const row = await trx
-        .selectFrom('businesses')
-        .selectAll('businesses')
-        .select(roleAt(caller, 'businesses.path').as('role'))
-        .where('businesses.id', '=', id)
-        .executeTakeFirst();
+      const [row] = await nodeWithRole(trx, { id, userId: caller.id });
       return row && isReaching(row.role) ? { ...row, role: row.role } : undefined;
     },
 
