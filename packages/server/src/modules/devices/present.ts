@@ -7,7 +7,7 @@ import {
   PARAMETERIZATION_COLOURS,
   translate,
 } from '@iot/shared';
-import type { ScopedDeviceRow } from './repo.js';
+import type { ListedDeviceRow } from './repo.js';
 import type { BulkOutcome } from './service.js';
 
 /** A stored JSON object column; anything else reads as empty (the column is only ever written from objects). */
@@ -19,7 +19,7 @@ function objectOf<T>(json: string): Record<string, T> {
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /** A device as SPEC section 3 shows it, its parameterization status worded in the caller's language. */
-export function presentDevice(row: ScopedDeviceRow, language: Language): Device {
+export function presentDevice(row: ListedDeviceRow, language: Language): Device {
   const signalValues = objectOf<{ value: unknown; date: number }>(row.signalValues);
   const status = row.parametersStatus;
   return {
