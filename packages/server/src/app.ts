@@ -52,6 +52,7 @@ import { infoRoutes } from './modules/info/routes.js';
 import { startCommissioningTimeouts } from './modules/ingest/commissioning-timeouts.js';
 import { createLiveEvents } from './modules/ingest/live-events.js';
 import { createLoraDownlinkSender } from './modules/ingest/lora-downlinks.js';
+import { brokerHooksRoutes } from './modules/ingest/mqtt/broker-hooks-routes.js';
 import { mqttCredentialsRoutes } from './modules/ingest/mqtt/credentials-routes.js';
 import { startMqttTransport } from './modules/ingest/mqtt/transport.js';
 import { ingestRoutes } from './modules/ingest/network-routes.js';
@@ -311,6 +312,7 @@ export async function buildApp({
       await api.register(alarmsRoutes, { auth, alarms });
       await api.register(deviceTypeAlarmsRoutes, { auth, deviceTypeAlarms });
       await api.register(mqttCredentialsRoutes, { auth, db, devicesRepo });
+      if (config.mqttHooksToken) await api.register(brokerHooksRoutes, { db, token: config.mqttHooksToken });
     },
     { prefix: '/api' },
   );

@@ -74,6 +74,10 @@ const Environment = z
       .string()
       .regex(/^mqtts?:\/\//, 'must be an mqtt:// or mqtts:// URL; leave it unset for the embedded broker')
       .optional(),
+    MQTT_HOOKS_TOKEN: z
+      .string()
+      .regex(/^\S{24,}$/, 'must be at least 24 characters without spaces: it is a secret')
+      .optional(),
     SIMULATE: Flag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -122,6 +126,11 @@ export type Config = {
   mqttPort: number;
   /** An external broker to subscribe to instead of embedding one (credentials in the URL). */
   mqttUrl: string | undefined;
+  /**
+   * The bearer token an external broker calls `/api/mqtt/authenticate` and `/api/mqtt/authorize` with; unset, those
+   * calls do not exist.
+   */
+  mqttHooksToken: string | undefined;
   /** Runs the device simulator in the server process: the demo devices publish frames as real ones would. */
   simulate: boolean;
   logLevel: z.infer<typeof Environment>['LOG_LEVEL'];
@@ -170,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     actionMaxAttempts: e.ACTION_MAX_ATTEMPTS,
     mqttPort: e.MQTT_PORT,
     mqttUrl: e.MQTT_URL,
+    mqttHooksToken: e.MQTT_HOOKS_TOKEN,
     simulate: e.SIMULATE,
     logLevel: e.LOG_LEVEL,
   };

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema.js';
 import { uplinkOf } from '../device-message.js';
 import type { IngestPipeline } from '../pipeline.js';
-import { topicDown, topicUp, verifyDevicePassword } from './device-credentials.js';
+import { clientIdFits, mayUseTopic, verifyDevicePassword } from './device-credentials.js';
 
 export interface EmbeddedBroker {
   /** The port it listens on (the one chosen when asked for port 0). */
@@ -29,13 +29,6 @@ const BAD_USERNAME_OR_PASSWORD = 4;
 
 const refusal = (message: string, returnCode: number) =>
   Object.assign(new Error(message), { returnCode }) as AuthenticateError;
-
-/**
- * A persistent session (and the downlinks queued in it) belongs to its client id, so a device may only use its own
- * uuid, or its uuid and a suffix (several connections of one device): another device's id would take its session.
- */
-const clientIdFits = (clientId: string, deviceId: string) =>
-  clientId === deviceId || clientId.startsWith(`${deviceId}-`);
 
 /**
  * An MQTT broker in the server process, for Wi-Fi and cellular devices: each device signs in with its uuid and its
@@ -68,7 +61,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       // A publish without a client comes from the server itself (downlinks).
       if (!client) return callback(null);
       const deviceId = deviceOf.get(client);
-      if (!deviceId || packet.topic !== topicUp(deviceId)) {
+      if (!deviceId || !mayUseTopic(deviceId, 'publish', packet.topic)) {
         // MQTT 3.1.1 has no way to refuse one message: aedes closes the connection instead.
         return callback(new Error(`${client.id} may not publish on ${packet.topic}`));
       }
@@ -85,7 +78,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     authorizeSubscribe(client, subscription, callback) {
       const deviceId = deviceOf.get(client);
       // A refused subscription is answered with the failure code 0x80 in SUBACK; the connection stays.
-      callback(null, deviceId && subscription.topic === topicDown(deviceId) ? subscription : null);
+      callback(null, deviceId && mayUseTopic(deviceId, 'subscribe', subscription.topic) ? subscription : null);
     },
   });
 

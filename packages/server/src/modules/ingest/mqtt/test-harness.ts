@@ -7,8 +7,8 @@ import { startTestApp } from '../../../testing/test-app.js';
 const PASSWORD = 'a good password';
 
 /** The real app, its embedded broker on an ephemeral port, with a staff user and a business. */
-export async function startMqttTestApp(kind: DatabaseKind) {
-  const t = await startTestApp(kind, { MQTT_PORT: '0' });
+export async function startMqttTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
+  const t = await startTestApp(kind, { MQTT_PORT: '0', ...env });
   const port = t.services.mqtt.port;
   if (port === null) throw new Error('the app runs no embedded broker');
   const email = `staff-${randomBytes(4).toString('hex')}@example.com`;
