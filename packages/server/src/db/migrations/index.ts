@@ -13,6 +13,7 @@ import * as deviceTypeAlarms from './0011-device-type-alarms.js';
 import * as receivedMessages from './0012-received-messages.js';
 import * as treeRevision from './0013-tree-revision.js';
 import * as deviceTenantPath from './0014-device-tenant-path.js';
+import * as treeRevisionOnMoves from './0015-tree-revision-on-moves.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-received-messages': receivedMessages,
   '0013-tree-revision': treeRevision,
   '0014-device-tenant-path': deviceTenantPath,
+  '0015-tree-revision-on-moves': treeRevisionOnMoves,
 };

@@ -172,6 +172,26 @@ describe.each(databaseKinds())('the tree listing as the tree changes on %s', (ki
     }
   });
 
+  it('shows a moved subtree, sublevels included, to whoever reaches it at its new place', async () => {
+    const viewer = await t.userWith('north-only', PASSWORD, ids.North ?? '', 'viewer');
+    const before = await etagOf(viewer);
+    const seen = await listed(viewer);
+    expect([seen.has('Southwest'), seen.has('Porto')]).toEqual([false, false]);
+    const version = (await listed(acmeAdmin)).get('Southwest')?.version;
+    const moved = await t.request({
+      method: 'PUT',
+      url: `${URL}/${ids.South}`,
+      token: acmeAdmin,
+      payload: { parent: ids.North, version },
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await list(viewer, before);
+    expect(after.statusCode).toBe(200);
+    const nodes = new Map((after.json() as BusinessJson[]).map((node) => [node.description, node]));
+    expect(nodes.get('North')?.children).toContain(ids.South);
+    expect(nodes.get('Southwest')?.children).toEqual([ids.Porto]);
+  });
+
   it.runIf(kind === 'postgres')("does not make one tenant's writer wait for another's open transaction", async () => {
     const other = new pg.Client({ connectionString: t.config.databaseUrl });
     await other.connect();

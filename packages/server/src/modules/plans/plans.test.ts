@@ -152,6 +152,27 @@ describe.each(databaseKinds())('plans on %s', (kind) => {
     expect((await move('Free child', 'Free')).statusCode).toBe(200);
   });
 
+  it("moves a subtree across the same contract's levels, refusing only a move that takes it too deep", async () => {
+    const move = async (node: string, parent: string) => {
+      const { version } = (await t.request({ method: 'GET', url: `${URL}/${nodes[node]}`, token: staff })).json();
+      return t.request({
+        method: 'PUT',
+        url: `${URL}/${nodes[node]}`,
+        payload: { version, parent: nodes[parent] },
+        token: staff,
+      });
+    };
+    // Small (level 1 of 3) → Small B (2) → Small B1 (3), beside Small A (2).
+    await create('Small B', 'Small');
+    await create('Small B1', 'Small B');
+    const deeper = await move('Small B', 'Small A');
+    expect(deeper.statusCode).toBe(422);
+    expect(deeper.json().code).toBe('plan.limit_exceeded');
+    expect((await move('Small B1', 'Small A')).statusCode).toBe(200);
+    expect((await move('Small B1', 'Small')).statusCode).toBe(200);
+    expect((await move('Small B', 'Small A')).statusCode).toBe(200);
+  });
+
   it("refuses users past maxUsers across the holder's subtree; users already there do not count again", async () => {
     // Small's subtree has smallAdmin and aAdmin: one more fits.
     const add = (node: string, emails: string[]) =>

@@ -74,7 +74,8 @@ export function createPlansService({
 
     /**
      * Moving `node` under `target` is refused when its subtree would then reach below `maxHierarchyLevels` of the
-     * target's plan. A node holding its own contract keeps its own plan wherever it goes, so nothing is checked.
+     * target's plan. A node holding its own contract keeps its own plan wherever it goes, so nothing is checked; nor
+     * is a move under the same contract that does not go deeper (its levels stay or shrink).
      */
     async assertCanMove(node: Node, target: Node, trx?: Transaction<DatabaseSchema>): Promise<void> {
       const own = await planOf(node, trx);
@@ -82,6 +83,9 @@ export function createPlansService({
       const { features, holder } = await planOf(target, trx);
       const limit = features.maxHierarchyLevels;
       if (limit < 0) return;
+      // Under the same contract, a move that does not take the node deeper cannot take its subtree deeper either:
+      // its levels need not be read (a read of the whole subtree).
+      if (own.holder?.id === holder?.id && target.depth + 1 <= node.depth) return;
       const targetLevel = target.depth - (holder ? holder.depth - 1 : 0);
       const levels = await plansRepo.levelsGovernedFrom(node, trx);
       if (targetLevel + levels > limit) throw new AppError('plan.limit_exceeded', { limit });
