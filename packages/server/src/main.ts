@@ -30,12 +30,13 @@ async function main() {
   const config = loadConfig();
   const database = openDatabase(config);
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
+  let services: Awaited<ReturnType<typeof buildApp>>['services'] | undefined;
   let simulator: { stop(): Promise<void> } | undefined;
   try {
     await migrateToLatest(database.db);
     const seeded = await seedOnFirstStart(database.db, config);
     await database.refreshStatistics();
-    ({ app } = await buildApp({ config, database }));
+    ({ app, services } = await buildApp({ config, database }));
     await app.listen({ port: config.port, host: config.host });
     console.log(`\n${banner(config, config.publicUrl, seeded)}\n`);
     if (config.simulate) {
@@ -46,6 +47,8 @@ async function main() {
         config,
         db: database.db,
         baseUrl: loopbackUrl('http', config.host, port),
+        // The port the embedded broker took (MQTT_PORT=0 takes any free one).
+        mqttPort: services.mqtt.port,
         log,
       }).catch((error: unknown) => {
         // The demo's devices going quiet is no reason to refuse to serve.
