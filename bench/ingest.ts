@@ -23,12 +23,15 @@ const MQTT_IN_FLIGHT = Number(process.env.BENCH_INGEST_MQTT_IN_FLIGHT ?? 4);
 /** Messages per transaction of the raw baseline: the most the product's pipeline puts in one (its BATCH_MAX). */
 const RAW_BATCH = 4000;
 
-/** The same rows the product writes per message (3 readings), inserted with the driver alone for SECONDS. */
-async function rawInserts(kind: DatabaseKind, dataDir: string, databaseUrl: string | undefined, devices: string[]) {
+/**
+ * The same rows the product writes per message (3 readings, naming their device by its key), inserted with the driver
+ * alone for SECONDS.
+ */
+async function rawInserts(kind: DatabaseKind, dataDir: string, databaseUrl: string | undefined, devices: number[]) {
   let seq = 0;
   const rowsOf = () => {
     const date = Date.now() + seq++;
-    const device = devices[seq % devices.length] as string;
+    const device = devices[seq % devices.length] as number;
     return [
       [device, 'battery', date, String(seq % 100)],
       [device, 'speed', date, String(seq % 120)],
@@ -42,7 +45,7 @@ async function rawInserts(kind: DatabaseKind, dataDir: string, databaseUrl: stri
     const sqlite = new SqliteDatabase(join(dataDir, 'app.db'));
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
-    const insert = sqlite.prepare('insert into readings (device_id, signal, date, value) values (?, ?, ?, ?)');
+    const insert = sqlite.prepare('insert into readings (device_key, signal, date, value) values (?, ?, ?, ?)');
     const batch = sqlite.transaction(() => {
       for (let index = 0; index < RAW_BATCH; index++) for (const row of rowsOf()) insert.run(row);
     });
@@ -60,7 +63,7 @@ async function rawInserts(kind: DatabaseKind, dataDir: string, databaseUrl: stri
         (_, index) => `($${index * 4 + 1}, $${index * 4 + 2}, $${index * 4 + 3}, $${index * 4 + 4})`,
       );
       await connection.query(
-        `insert into readings (device_id, signal, date, value) values ${values.join(', ')}`,
+        `insert into readings (device_key, signal, date, value) values ${values.join(', ')}`,
         rows.flat(),
       );
       messages += RAW_BATCH;
@@ -100,7 +103,13 @@ async function measure(kind: DatabaseKind) {
     });
     const stored = await fleet.readingsCount();
     const acknowledged = (single.messages + batch.messages + published.messages + steady.messages) * 3;
-    const raw = await rawInserts(kind, product.config.dataDir, product.config.databaseUrl, devices);
+    const keys = await product.database.db.selectFrom('devices').select('key').where('id', 'in', devices).execute();
+    const raw = await rawInserts(
+      kind,
+      product.config.dataDir,
+      product.config.databaseUrl,
+      keys.map((row) => Number(row.key)),
+    );
     return { single, batch, mqtt: published, steady, raw, lost: acknowledged - stored };
   } finally {
     await fleet.close();

@@ -170,6 +170,8 @@ export interface ContractsTable {
 /** A device; JSON columns hold what only the device's own screens read. */
 export interface DevicesTable {
   id: string;
+  /** A number of the device's own, set by the database: readings name their device by it (a short index key). */
+  key: Generated<number>;
   businessId: string;
   /** The owning business's `path`, so a subtree's devices are one index range. */
   businessPath: string;
@@ -219,7 +221,8 @@ export interface DevicesTable {
 
 /** Append-only: one signal's value from one uplink; `value` is JSON. */
 export interface ReadingsTable {
-  deviceId: string;
+  /** The device's `key`. */
+  deviceKey: number;
   signal: string;
   date: number;
   value: string;

@@ -1,6 +1,7 @@
 import type { Device } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MqttTestApp, startMqttTestApp } from '../modules/ingest/mqtt/test-harness.js';
+import { readingsOfDevice } from '../testing/readings.js';
 import { databaseKinds } from '../testing/test-database.js';
 import { provisionSimulator, SIMULATOR_INTEGRATIONS } from './provision.js';
 import { createSimulator, type SimulatorLog } from './runner.js';
@@ -27,7 +28,7 @@ describe.each(databaseKinds())('device simulator on %s', (kind) => {
   }
 
   const readingsOf = async (deviceId: string) =>
-    harness.t.db.selectFrom('readings').select(['signal', 'value']).where('deviceId', '=', deviceId).execute();
+    readingsOfDevice(harness.t.db, deviceId).select(['signal', 'value']).execute();
 
   const signalValuesOf = async (deviceId: string): Promise<Record<string, unknown>> => {
     const row = await harness.t.db

@@ -18,8 +18,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty, migrated database of its own: a fresh SQLite file, or a fresh PostgreSQL database. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A new, empty, migrated database of its own: a fresh SQLite file, or a fresh PostgreSQL database. Not migrated with
+ * `migrate: false` (for tests of a migration).
+ */
+export async function createTestDatabase(kind: DatabaseKind, options = { migrate: true }): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'iot-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -48,7 +51,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     };
   }
   const handle = openDatabase({ databaseUrl, dataDir });
-  await migrateToLatest(handle.db);
+  if (options.migrate) await migrateToLatest(handle.db);
   return {
     handle,
     dataDir,

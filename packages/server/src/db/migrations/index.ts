@@ -14,6 +14,7 @@ import * as receivedMessages from './0012-received-messages.js';
 import * as treeRevision from './0013-tree-revision.js';
 import * as deviceTenantPath from './0014-device-tenant-path.js';
 import * as treeRevisionOnMoves from './0015-tree-revision-on-moves.js';
+import * as readingsDeviceKey from './0016-readings-device-key.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-tree-revision': treeRevision,
   '0014-device-tenant-path': deviceTenantPath,
   '0015-tree-revision-on-moves': treeRevisionOnMoves,
+  '0016-readings-device-key': readingsDeviceKey,
 };

@@ -383,10 +383,10 @@ export function createDeviceDetailsService({
         device.version,
         MANAGE_ROLE,
         () => ({ signalValues: '{}', lastSeenAt: null, linkQuality: null }),
-        async ({ id }, trx) => {
+        async ({ id, key }, trx) => {
+          await trx.deleteFrom('readings').where('deviceKey', '=', key).execute();
           for (const table of [
             'receivedMessages',
-            'readings',
             'undecodedFrames',
             'commissioningEvents',
             'uplinkCounters',

@@ -159,7 +159,7 @@ export async function storeBatch(
       for (const reading of decoded.readings) {
         const time = reading.date.getTime();
         readings.push({
-          deviceId: row.id,
+          deviceKey: row.key,
           signal: reading.signal,
           date: time,
           value: JSON.stringify(reading.value),

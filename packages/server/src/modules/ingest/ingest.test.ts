@@ -4,6 +4,7 @@ import type { BusinessRole, Device, LiveEvent } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
+import { readingsOfDevice } from '../../testing/readings.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
 
@@ -96,16 +97,16 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       headers: token ? { 'x-integration-token': token } : {},
       payload: payload as object,
     });
-  const count = async (table: 'readings' | 'undecodedFrames' | 'commissioningEvents', deviceId: string) =>
-    Number(
-      (
-        await t.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('deviceId', '=', deviceId)
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
+  const count = async (table: 'readings' | 'undecodedFrames' | 'commissioningEvents', deviceId: string) => {
+    const rows =
+      table === 'readings'
+        ? readingsOfDevice(t.db, deviceId).select((eb) => eb.fn.countAll().as('count'))
+        : t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('deviceId', '=', deviceId);
+    return Number((await rows.executeTakeFirstOrThrow()).count);
+  };
   const device = async (uuid: string) => (await call('GET', `/api/devices/${uuid}`, staff)).json() as Device;
 
   beforeAll(async () => {

@@ -37,7 +37,7 @@ export function createReadingsService({
       for (const signal of query.signals) {
         const range = db
           .selectFrom('readings')
-          .where('deviceId', '=', device.id)
+          .where('deviceKey', '=', device.key)
           .where('signal', '=', signal)
           .where('date', '>=', query.from)
           .where('date', '<=', query.to);

@@ -9,6 +9,7 @@ export type DeviceKey = { id: string } | { sigfoxId: string } | { loraEui: strin
 
 export const INGEST_COLUMNS = [
   'id',
+  'key',
   'businessId',
   'businessPath',
   'deviceType',

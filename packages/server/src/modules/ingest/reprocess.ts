@@ -75,14 +75,18 @@ export function createReprocessor({
         .where('date', '<=', to)
         .orderBy('date')
         .execute();
-      for (const table of ['readings', 'undecodedFrames'] as const) {
-        await trx
-          .deleteFrom(table)
-          .where('deviceId', '=', device.id)
-          .where('date', '>=', from)
-          .where('date', '<=', to)
-          .execute();
-      }
+      await trx
+        .deleteFrom('readings')
+        .where('deviceKey', '=', device.key)
+        .where('date', '>=', from)
+        .where('date', '<=', to)
+        .execute();
+      await trx
+        .deleteFrom('undecodedFrames')
+        .where('deviceId', '=', device.id)
+        .where('date', '>=', from)
+        .where('date', '<=', to)
+        .execute();
       const signalValues = JSON.parse(device.signalValues) as Record<string, { value: SignalValue; date: number }>;
       const watches = watchesOf(device.deviceType, typeRules.get(device.deviceType) ?? [], device.alarmsConfig);
       const up: Record<string, true> = {};
@@ -105,7 +109,7 @@ export function createReprocessor({
         for (const reading of inRange) {
           const time = reading.date.getTime();
           readings.push({
-            deviceId: device.id,
+            deviceKey: device.key,
             signal: reading.signal,
             date: time,
             value: JSON.stringify(reading.value),

@@ -8,7 +8,8 @@ import { type DeviceChange, storedLastSeen } from './batch.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
 
 export interface ReadingRow {
-  deviceId: string;
+  /** The device's `key`. */
+  deviceKey: number;
   signal: string;
   date: number;
   value: string;
@@ -148,7 +149,7 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
      on conflict (device_id, counter) do update set received_at = excluded.received_at
      where uplink_counters.received_at < ? returning device_id`,
   );
-  const insertReading = sqlite.prepare('insert into readings (device_id, signal, date, value) values (?, ?, ?, ?)');
+  const insertReading = sqlite.prepare('insert into readings (device_key, signal, date, value) values (?, ?, ?, ?)');
   const insertMessage = sqlite.prepare(
     'insert into received_messages (device_id, date, kind, data, port) values (?, ?, ?, ?, ?)',
   );
@@ -187,7 +188,7 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
       for (const row of rows) insertMessage.run(row.deviceId, row.date, row.kind, row.data, row.port);
     },
     async insertReadings(rows) {
-      for (const row of rows) insertReading.run(row.deviceId, row.signal, row.date, row.value);
+      for (const row of rows) insertReading.run(row.deviceKey, row.signal, row.date, row.value);
     },
     async insertUndecoded(rows) {
       for (const row of rows) insertUndecoded.run(row.deviceId, row.date, row.data, row.port, row.error);
@@ -287,8 +288,8 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
     },
     async insertReadings(rows) {
       if (rows.length === 0) return;
-      await sql`insert into readings (device_id, signal, date, value)
-              select * from unnest(${rows.map((row) => row.deviceId)}::text[], ${rows.map((row) => row.signal)}::text[],
+      await sql`insert into readings (device_key, signal, date, value)
+              select * from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.signal)}::text[],
                 ${rows.map((row) => row.date)}::bigint[], ${rows.map((row) => row.value)}::text[])`.execute(trx);
     },
     async insertUndecoded(rows) {

@@ -9,6 +9,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../../../db/database.js';
+import { readingsOfDevice } from '../../../testing/readings.js';
 import { databaseKinds } from '../../../testing/test-database.js';
 import { issueDevicePassword } from './device-credentials.js';
 
@@ -207,10 +208,8 @@ describe.each(databaseKinds())('MQTT ingest when the server is killed, on %s', (
     }
     await done;
 
-    const rows = await (handle as DatabaseHandle).db
-      .selectFrom('readings')
+    const rows = await readingsOfDevice((handle as DatabaseHandle).db, device.id)
       .select(['date', 'signal'])
-      .where('deviceId', '=', device.id)
       .execute();
     const perSeq = new Map<number, string[]>();
     for (const row of rows) {

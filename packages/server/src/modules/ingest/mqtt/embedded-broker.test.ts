@@ -1,6 +1,7 @@
 import type { Device } from '@iot/shared';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readingsOfDevice } from '../../../testing/readings.js';
 import { databaseKinds } from '../../../testing/test-database.js';
 import { connectDevice, type MqttTestApp, startMqttTestApp } from './test-harness.js';
 
@@ -30,12 +31,7 @@ describe.each(databaseKinds())('MQTT ingest through the embedded broker on %s', 
   }
 
   const readingsOf = (deviceId: string) =>
-    h.t.db
-      .selectFrom('readings')
-      .select(['signal', 'date', 'value'])
-      .where('deviceId', '=', deviceId)
-      .orderBy('signal')
-      .execute();
+    readingsOfDevice(h.t.db, deviceId).select(['signal', 'date', 'value']).orderBy('signal').execute();
 
   it('issues credentials to administrators of the device only', async () => {
     const device = await h.createDevice();

@@ -3,6 +3,7 @@ import { connect as connectTcp } from 'node:net';
 import { hostname } from 'node:os';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readingsOfDevice } from '../../../testing/readings.js';
 import { databaseKinds } from '../../../testing/test-database.js';
 import type { InboundUplink, IngestOutcome } from '../pipeline.js';
 import { type ExternalSubscriber, startExternalSubscriber } from './external-subscriber.js';
@@ -84,8 +85,7 @@ describe.skipIf(!mosquittoUp).each(databaseKinds())('MQTT ingest from Mosquitto 
     return { handled };
   }
 
-  const readingsOf = (deviceId: string) =>
-    h.t.db.selectFrom('readings').select(['signal', 'value']).where('deviceId', '=', deviceId).execute();
+  const readingsOf = (deviceId: string) => readingsOfDevice(h.t.db, deviceId).select(['signal', 'value']).execute();
   const publish = (deviceId: string, message: object) =>
     publisher.publishAsync(`devices/${deviceId}/up`, JSON.stringify(message), { qos: 1 });
 
