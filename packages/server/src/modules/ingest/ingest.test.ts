@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BusinessRole, Device, LiveEvent } from '@iot/shared';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
@@ -649,6 +650,36 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       } finally {
         await other.app.close();
         await database.close();
+      }
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'stores an uplink while another transaction holds a row referring to its device',
+    async () => {
+      const other = new pg.Client({ connectionString: t.config.databaseUrl });
+      await other.connect();
+      try {
+        // A row that refers to the device holds a key-share lock on it until its transaction ends (the alarm engine's
+        // inserts do so for several devices at once).
+        await other.query('begin');
+        await other.query(
+          `insert into commissioning_events (device_id, event, detail, date) values ($1, 'OK', null, $2)`,
+          [tracker.uuid, Date.now()],
+        );
+        const answer = await Promise.race([
+          t.app.inject({
+            method: 'POST',
+            url: '/api/ingest/http',
+            headers: { 'x-integration-token': ingestTokens.http ?? '' },
+            payload: { device: tracker.uuid, seq: 9400, values: { speed: 7 } },
+          }),
+          new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3_000)),
+        ]);
+        expect(answer === 'waited' ? answer : answer.statusCode).toBe(200);
+      } finally {
+        await other.query('rollback');
+        await other.end();
       }
     },
   );

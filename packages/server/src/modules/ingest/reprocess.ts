@@ -65,7 +65,7 @@ export function createReprocessor({
         .selectFrom('devices')
         .select(INGEST_COLUMNS)
         .where('id', '=', reachable.id)
-        .$if(postgres, (query) => query.forUpdate())
+        .$if(postgres, (query) => query.forNoKeyUpdate())
         .executeTakeFirstOrThrow();
       const messages = await trx
         .selectFrom('receivedMessages')

@@ -239,7 +239,10 @@ function postgresStore(handle: DatabaseHandle): IngestStore {
  * `locking`: inside a batch's transaction the devices are read for update. A batch reads each device's latest values
  * and writes them back merged with its own, so two server processes storing uplinks of one device at once would
  * otherwise each write back what they read, and one of them would lose the other's values. Rows are locked in id
- * order, so two batches wait for each other rather than deadlock.
+ * order, so two batches wait for each other rather than deadlock. The lock is `for no key update`, the one an update
+ * of the latest values takes anyway: a plain `for update` also blocks the key-share locks that inserting a row that
+ * refers to a device takes, and a transaction that inserts such rows for several devices (alarms) in another order
+ * deadlocked with a batch (seen under `npm run bench:alarms`).
  */
 function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boolean): StoreOps {
   return {
@@ -262,7 +265,7 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
               .where((eb) =>
                 eb.or(conditions.map(([column, values]) => eb(column, '=', sql<string>`any(${values}::text[])`))),
               )
-              .$if(locking, (query) => query.orderBy('id').forUpdate())
+              .$if(locking, (query) => query.orderBy('id').forNoKeyUpdate())
               .execute();
       return lookup(rows);
     },
