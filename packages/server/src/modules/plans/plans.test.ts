@@ -28,6 +28,15 @@ describe.each(databaseKinds())('plans on %s', (kind) => {
   };
   const pfs = (node: string, token: string) =>
     t.request({ method: 'GET', url: `/api/contracts/pfs?businessId=${nodes[node] ?? node}`, token });
+  const move = async (node: string, parent: string) => {
+    const { version } = (await t.request({ method: 'GET', url: `${URL}/${nodes[node]}`, token: staff })).json();
+    return t.request({
+      method: 'PUT',
+      url: `${URL}/${nodes[node]}`,
+      payload: { version, parent: nodes[parent] },
+      token: staff,
+    });
+  };
   const addChild = (node: string, description: string, token: string, lang = 'en') =>
     t.request({ method: 'POST', url: `${URL}/${nodes[node]}?lang=${lang}`, payload: { description }, token });
 
@@ -119,15 +128,6 @@ describe.each(databaseKinds())('plans on %s', (kind) => {
   });
 
   it("refuses a move that would take the moved subtree below the target plan's maxHierarchyLevels", async () => {
-    const move = async (node: string, parent: string) => {
-      const { version } = (await t.request({ method: 'GET', url: `${URL}/${nodes[node]}`, token: staff })).json();
-      return t.request({
-        method: 'PUT',
-        url: `${URL}/${nodes[node]}`,
-        payload: { version, parent: nodes[parent] },
-        token: staff,
-      });
-    };
     // Free child has a child of its own: under Small A (level 2 of 3) it would reach level 4.
     const refused = await move('Free child', 'Small A');
     expect(refused.statusCode).toBe(422);
@@ -153,15 +153,6 @@ describe.each(databaseKinds())('plans on %s', (kind) => {
   });
 
   it("moves a subtree across the same contract's levels, refusing only a move that takes it too deep", async () => {
-    const move = async (node: string, parent: string) => {
-      const { version } = (await t.request({ method: 'GET', url: `${URL}/${nodes[node]}`, token: staff })).json();
-      return t.request({
-        method: 'PUT',
-        url: `${URL}/${nodes[node]}`,
-        payload: { version, parent: nodes[parent] },
-        token: staff,
-      });
-    };
     // Small (level 1 of 3) → Small B (2) → Small B1 (3), beside Small A (2).
     await create('Small B', 'Small');
     await create('Small B1', 'Small B');
