@@ -5,7 +5,7 @@ import {
   type ReprocessReceivedDataResponse,
   type SignalValue,
 } from '@iot/shared';
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { DevicesRepo } from '../devices/repo.js';
@@ -67,26 +67,17 @@ export function createReprocessor({
         .where('id', '=', reachable.id)
         .$if(postgres, (query) => query.forNoKeyUpdate())
         .executeTakeFirstOrThrow();
+      // The range asked, on the `date` column of each table read or cleared below.
+      const inRange = sql<boolean>`date >= ${from} and date <= ${to}`;
       const messages = await trx
         .selectFrom('receivedMessages')
         .select(['date', 'kind', 'data', 'port'])
         .where('deviceId', '=', device.id)
-        .where('date', '>=', from)
-        .where('date', '<=', to)
+        .where(inRange)
         .orderBy('date')
         .execute();
-      await trx
-        .deleteFrom('readings')
-        .where('deviceKey', '=', device.key)
-        .where('date', '>=', from)
-        .where('date', '<=', to)
-        .execute();
-      await trx
-        .deleteFrom('undecodedFrames')
-        .where('deviceId', '=', device.id)
-        .where('date', '>=', from)
-        .where('date', '<=', to)
-        .execute();
+      await trx.deleteFrom('readings').where('deviceKey', '=', device.key).where(inRange).execute();
+      await trx.deleteFrom('undecodedFrames').where('deviceId', '=', device.id).where(inRange).execute();
       const signalValues = JSON.parse(device.signalValues) as Record<string, { value: SignalValue; date: number }>;
       const watches = watchesOf(device.deviceType, typeRules.get(device.deviceType) ?? [], device.alarmsConfig);
       const up: Record<string, true> = {};
