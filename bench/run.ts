@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the speed of the foundation, each figure a ratio against a baseline measured in the same run.
+ * `npm run bench:foundation` (first of `npm run bench`): the speed of the foundation, each figure a ratio against a
+ * baseline measured in the same run.
  *  - sign-ins per second against raw argon2id hashes per second (target: at least 80%);
  *  - GET /api/info requests per second against a bare Fastify route (target: at least 60%).
  * The load comes from autocannon in a process of its own, as a real client would; each pair is measured ROUNDS times,
