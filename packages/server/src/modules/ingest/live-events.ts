@@ -52,6 +52,9 @@ export async function createLiveEvents(options: {
   }
 
   const relay = await startRelay(databaseUrl, deliver, log);
+  // Each publish is one statement, sent after the previous one is done: every process then hears the events in the
+  // order they were published (notifications sent on several pooled connections at once arrive in any order).
+  let sending = Promise.resolve();
   return {
     publish(envelopes) {
       if (envelopes.length === 0) return;
@@ -60,12 +63,19 @@ export async function createLiveEvents(options: {
         deliver(envelopes);
         return;
       }
-      for (const payload of payloads(envelopes)) {
-        sql`select pg_notify(${CHANNEL}, ${payload})`.execute(options.database.db).catch((error: unknown) => {
-          log.warn({ err: error }, 'live events not relayed: delivered to this process only');
-          deliver(JSON.parse(payload) as LiveEventEnvelope[]);
-        });
-      }
+      const texts = payloads(envelopes);
+      sending = sending.then(() =>
+        sql`select pg_notify(${CHANNEL}, payload)
+          from unnest(${texts}::text[]) with ordinality as listed(payload, position) order by position`
+          .execute(options.database.db)
+          .then(
+            () => undefined,
+            (error: unknown) => {
+              log.warn({ err: error }, 'live events not relayed: delivered to this process only');
+              for (const payload of texts) deliver(JSON.parse(payload) as LiveEventEnvelope[]);
+            },
+          ),
+      );
     },
     subscribe,
     close: relay.close,
