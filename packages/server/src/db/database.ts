@@ -6,11 +6,14 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   SqliteDialect,
   type SqliteDatabase as SqliteDialectDatabase,
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { preparedStatementName } from './reusable-query.js';
 import type { Database, DatabaseSchema } from './schema.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -46,7 +49,10 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     // An idle connection the server closes (a restart, an administrator) is dropped by the pool and replaced on the
     // next query; unhandled, its error would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL closed an idle connection: ${error.message}`));
-    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<DatabaseSchema>({
+      dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+      plugins,
+    });
     return { db, kind: 'postgres', refreshStatistics: async () => {}, sqlite: null, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -76,6 +82,34 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
       clearInterval(timer);
       await db.destroy();
     },
+  };
+}
+
+/**
+ * The pool as Kysely's PostgreSQL dialect sees it, with the prepared queries (`reusableQuery` and `runPrepared` of
+ * `db/reusable-query.ts`) run as named statements: each connection parses and plans them once (pg remembers which
+ * names a connection has prepared). Every other query runs as it comes.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrapped.get(client);
+      if (!wrapper) {
+        const query = (...args: [unknown, unknown?]) => {
+          const [text, values] = args;
+          const name = typeof text === 'string' ? preparedStatementName(text) : undefined;
+          if (name) return client.query({ name, text: text as string, values: values as unknown[] });
+          // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (text and values, or a cursor), as Kysely calls them.
+          return (client.query as any)(...args);
+        };
+        wrapper = { query: query as PostgresPoolClient['query'], release: () => client.release() };
+        wrapped.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
   };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepo } from '../modules/users/repo.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../testing/test-database.js';
-import { reusableQuery } from './reusable-query.js';
+import { reusableQuery, runPrepared } from './reusable-query.js';
 
 describe.each(databaseKinds())('a reusable query on %s', (kind) => {
   let database: TestDatabase;
@@ -54,6 +54,53 @@ describe.each(databaseKinds())('a reusable query on %s', (kind) => {
         { email: 'ana@example.com' },
         { email: 'carla@example.com' },
       ]);
+    });
+  });
+
+  it('refuses a query that selects * (its columns must not change under a prepared statement)', () => {
+    const { db } = database.handle;
+    expect(() =>
+      reusableQuery<{ email: string }, unknown>((argument) =>
+        db.selectFrom('users').selectAll('users').where('email', '=', argument('email')),
+      ),
+    ).toThrow(/names its columns/);
+    expect(() =>
+      reusableQuery<{ email: string }, unknown>((argument) =>
+        db.selectFrom('users').selectAll().where('email', '=', argument('email')),
+      ),
+    ).toThrow(/names its columns/);
+  });
+
+  it('keeps answering with the columns it names after a column is added to the table under it', async () => {
+    const { db } = database.handle;
+    const byEmail = reusableQuery<{ email: string }, { id: string; email: string }>((argument) =>
+      db.selectFrom('users').select(['id', 'email']).where('email', '=', argument('email')),
+    );
+    await db.transaction().execute(async (trx) => {
+      expect(await byEmail(trx, { email: 'ana@example.com' })).toEqual([{ id: ids.ana, email: 'ana@example.com' }]);
+      if (kind === 'postgres') {
+        // Run on the transaction's connection: it holds the query prepared under its name.
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements
+          where name like 'prepared_%' and statement like 'select "id", "email" from "users" where%'`.execute(trx);
+        expect(rows[0]?.n).toBe(1);
+      }
+      await sql`alter table users add column added_later text`.execute(trx);
+      expect(await byEmail(trx, { email: 'bea@example.com' })).toEqual([{ id: ids.bea, email: 'bea@example.com' }]);
+      await sql`alter table users drop column added_later`.execute(trx);
+    });
+  });
+
+  it('runs a query of a fixed text as a prepared statement, and refuses one that selects *', async () => {
+    const { db } = database.handle;
+    await db.transaction().execute(async (trx) => {
+      const query = sql<{ email: string }>`select email from users where email = ${'carla@example.com'}`;
+      expect((await runPrepared(trx, query.compile(trx))).rows).toEqual([{ email: 'carla@example.com' }]);
+      if (kind === 'postgres') {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements
+          where name like 'prepared_%' and statement like 'select email from users%'`.execute(trx);
+        expect(rows[0]?.n).toBe(1);
+      }
+      expect(() => runPrepared(trx, trx.selectFrom('users').selectAll().compile())).toThrow(/names its columns/);
     });
   });
 });

@@ -230,7 +230,8 @@ export interface ReadingsTable {
 
 /** A message as the device sent it, to decode again: `frame` (hex bytes and port) or `values` (JSON). */
 export interface ReceivedMessagesTable {
-  deviceId: string;
+  /** The device's `key`. */
+  deviceKey: number;
   date: number;
   kind: 'frame' | 'values';
   data: string;
@@ -245,7 +246,8 @@ export interface TreeRevisionTable {
 
 /** The recent message counters of each device, for deduplication. */
 export interface UplinkCountersTable {
-  deviceId: string;
+  /** The device's `key`. */
+  deviceKey: number;
   counter: number;
   receivedAt: number;
 }

@@ -124,8 +124,9 @@ describe.each(databaseKinds())('device simulator on %s', (kind) => {
     expect((await readingsOf(devices.tracker.uuid)).length).toBeGreaterThan(afterFirst);
     const duplicates = await harness.t.db
       .selectFrom('uplinkCounters')
+      .innerJoin('devices', 'devices.key', 'uplinkCounters.deviceKey')
       .select(({ fn }) => fn.countAll<number>().as('count'))
-      .where('deviceId', '=', devices.sensor.uuid)
+      .where('devices.id', '=', devices.sensor.uuid)
       .executeTakeFirstOrThrow();
     expect(Number(duplicates.count)).toBe(3);
   });

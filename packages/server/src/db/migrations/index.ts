@@ -15,6 +15,8 @@ import * as treeRevision from './0013-tree-revision.js';
 import * as deviceTenantPath from './0014-device-tenant-path.js';
 import * as treeRevisionOnMoves from './0015-tree-revision-on-moves.js';
 import * as readingsDeviceKey from './0016-readings-device-key.js';
+import * as messagesAndCountersDeviceKey from './0017-messages-and-counters-device-key.js';
+import * as telemetryWithoutForeignKeys from './0018-telemetry-without-foreign-keys.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0014-device-tenant-path': deviceTenantPath,
   '0015-tree-revision-on-moves': treeRevisionOnMoves,
   '0016-readings-device-key': readingsDeviceKey,
+  '0017-messages-and-counters-device-key': messagesAndCountersDeviceKey,
+  '0018-telemetry-without-foreign-keys': telemetryWithoutForeignKeys,
 };

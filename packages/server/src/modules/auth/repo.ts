@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { USER_COLUMNS } from '../../db/columns.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, DatabaseSchema, OneTimeTokenPurpose } from '../../db/schema.js';
 import type { UserRow } from '../users/present.js';
@@ -17,7 +18,7 @@ export function createAuthRepo(db: Database) {
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.userId')
-      .selectAll('users')
+      .select(USER_COLUMNS.map((column) => `users.${column}` as const))
       .select('sessions.lastUsedAt')
       .where('sessions.tokenHash', '=', argument('tokenHash')),
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type BusinessLogAction, type BusinessRole, idsOnPath, ROLE_RANKS, type Role } from '@iot/shared';
 import { PostgresAdapter, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import { BUSINESS_COLUMNS } from '../../db/columns.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { BusinessesTable, BusinessLogsTable, Database, DatabaseSchema } from '../../db/schema.js';
 
@@ -135,7 +136,7 @@ export function createBusinessesRepo(db: Database) {
   const nodeWithRole = reusableQuery<{ id: string; userId: string }, BusinessRow & { role: Role | null }>((argument) =>
     db
       .selectFrom('businesses')
-      .selectAll('businesses')
+      .select(BUSINESS_COLUMNS.map((column) => `businesses.${column}` as const))
       .select(roleAt(argument('userId'), 'businesses.path').as('role'))
       .where('businesses.id', '=', argument('id')),
   );

@@ -383,17 +383,7 @@ export function createDeviceDetailsService({
         device.version,
         MANAGE_ROLE,
         () => ({ signalValues: '{}', lastSeenAt: null, linkQuality: null }),
-        async ({ id, key }, trx) => {
-          await trx.deleteFrom('readings').where('deviceKey', '=', key).execute();
-          for (const table of [
-            'receivedMessages',
-            'undecodedFrames',
-            'commissioningEvents',
-            'uplinkCounters',
-          ] as const) {
-            await trx.deleteFrom(table).where('deviceId', '=', id).execute();
-          }
-        },
+        (saved, trx) => devicesRepo.deleteTelemetry(saved, trx),
       );
     },
 

@@ -8,6 +8,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
+import { DEVICE_COLUMNS } from '../../db/columns.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
 import {
@@ -138,7 +139,7 @@ export function createDevicesRepo(db: Database) {
   >((argument) =>
     db
       .selectFrom('devices')
-      .selectAll('devices')
+      .select(DEVICE_COLUMNS.map((column) => `devices.${column}` as const))
       .select((eb) => [
         eb
           .selectFrom('businesses')
@@ -169,6 +170,16 @@ export function createDevicesRepo(db: Database) {
   }
 
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /** Everything a device sent: readings, messages as received, counters, undecodable frames, commissioning. */
+  async function deleteTelemetry(device: Pick<DeviceRow, 'id' | 'key'>, trx: Executor = db): Promise<void> {
+    for (const table of ['readings', 'receivedMessages', 'uplinkCounters'] as const) {
+      await trx.deleteFrom(table).where('deviceKey', '=', device.key).execute();
+    }
+    for (const table of ['undecodedFrames', 'commissioningEvents'] as const) {
+      await trx.deleteFrom(table).where('deviceId', '=', device.id).execute();
+    }
+  }
 
   /** The filters as one condition over `devices`. */
   function matching(query: DeviceQuery, now: number) {
@@ -350,10 +361,18 @@ export function createDevicesRepo(db: Database) {
       return count(result.numUpdatedRows) === 1;
     },
 
-    async delete(device: Pick<DeviceRow, 'id' | 'businessId'>, trx: Executor = db): Promise<void> {
+    /**
+     * Deletes a device and its telemetry (no foreign key takes it on PostgreSQL, migration 0018). The device goes
+     * first: its deletion waits for an ingest batch that holds the device, and batches after it no longer find it, so
+     * nothing is written for it once its telemetry is deleted.
+     */
+    async delete(device: Pick<DeviceRow, 'id' | 'key' | 'businessId'>, trx: Executor = db): Promise<void> {
       await trx.deleteFrom('devices').where('id', '=', device.id).execute();
+      await deleteTelemetry(device, trx);
       await adjustDeviceCount(trx, device.businessId, -1);
     },
+
+    deleteTelemetry,
 
     /** A device's battery changes, newest first, with who recorded each. */
     async batteryChanges(deviceId: string, trx: Executor = db) {

@@ -133,7 +133,7 @@ export async function storeBatch(
   const fresh = await ops.claimCounters(
     uplinks.flatMap((uplink, index) => {
       const row = resolved[index];
-      return row && uplink.counter !== null ? [{ deviceId: row.id, counter: uplink.counter }] : [];
+      return row && uplink.counter !== null ? [{ deviceKey: row.key, counter: uplink.counter }] : [];
     }),
     at,
     DUPLICATE_WINDOW_MS,
@@ -147,13 +147,13 @@ export async function storeBatch(
   const outcomes: IngestOutcome[] = uplinks.map((uplink, index) => {
     const row = resolved[index];
     if (!row) return { status: 'unknown_device' };
-    if (uplink.counter !== null && !fresh.take(row.id, uplink.counter)) {
+    if (uplink.counter !== null && !fresh.take(row.key, uplink.counter)) {
       return { status: 'duplicate', deviceId: row.id, downlink: null };
     }
     const change = changes.get(row.id) ?? startChange(row, typeRules);
     changes.set(row.id, change);
     const date = uplink.receivedAt.getTime();
-    messages.push({ deviceId: row.id, date, ...rawOf(uplink.payload) });
+    messages.push({ deviceKey: row.key, date, ...rawOf(uplink.payload) });
     const decoded = decode(row, uplink);
     if (decoded.ok) {
       for (const reading of decoded.readings) {

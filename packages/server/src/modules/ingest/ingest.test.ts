@@ -694,4 +694,64 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect((await device(lpp.uuid)).signalValues).toEqual({});
     expect(await count('readings', tracker.uuid)).toBeGreaterThan(0);
   });
+
+  const createTracker = async (IMEI: string) =>
+    (await (
+      await call('POST', '/api/devices', staff, { businessId: nodes.Plant, deviceType: 'gps-tracker', IMEI })
+    ).json()) as Device;
+  const keyOf = async (uuid: string) =>
+    Number((await t.db.selectFrom('devices').select('key').where('id', '=', uuid).executeTakeFirstOrThrow()).key);
+  /** How many readings, messages as received and counters a device key has. */
+  const telemetryOf = (key: number) =>
+    Promise.all(
+      (['readings', 'receivedMessages', 'uplinkCounters'] as const).map(async (table) => {
+        const row = await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('deviceKey', '=', key)
+          .executeTakeFirstOrThrow();
+        return Number(row.count);
+      }),
+    );
+
+  it('deletes what a device sent with the device: readings, messages as received and counters', async () => {
+    const doomed = await createTracker('353918057929131');
+    const sent = await ingest('/api/ingest/http', ingestTokens.http, {
+      device: doomed.uuid,
+      seq: 1,
+      values: { speed: 8 },
+    });
+    expect(sent.statusCode).toBe(200);
+    const key = await keyOf(doomed.uuid);
+    expect(await telemetryOf(key)).toEqual([1, 1, 1]);
+    expect((await call('DELETE', `/api/devices/${doomed.uuid}`, staff)).statusCode).toBe(204);
+    expect(await telemetryOf(key)).toEqual([0, 0, 0]);
+  });
+
+  it.runIf(kind === 'postgres')(
+    'leaves nothing of a device that an ingest batch was writing for while it was deleted',
+    async () => {
+      const doomed = await createTracker('353918057929149');
+      const key = await keyOf(doomed.uuid);
+      const batch = new pg.Client({ connectionString: t.config.databaseUrl });
+      await batch.connect();
+      try {
+        // What a batch does: lock the device as it reads it, then write telemetry for it.
+        await batch.query('begin');
+        await batch.query('select id from devices where id = $1 for no key update', [doomed.uuid]);
+        await batch.query(`insert into readings (device_key, signal, date, value) values ($1, 'speed', 1, '9')`, [key]);
+        const deleted = t.app.inject({
+          method: 'DELETE',
+          url: `/api/devices/${doomed.uuid}`,
+          headers: { authorization: `Bearer ${staff}` },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await batch.query('commit');
+        expect((await deleted).statusCode).toBe(204);
+        expect(await telemetryOf(key)).toEqual([0, 0, 0]);
+      } finally {
+        await batch.end();
+      }
+    },
+  );
 });

@@ -72,7 +72,7 @@ export function createReprocessor({
       const messages = await trx
         .selectFrom('receivedMessages')
         .select(['date', 'kind', 'data', 'port'])
-        .where('deviceId', '=', device.id)
+        .where('deviceKey', '=', device.key)
         .where(inRange)
         .orderBy('date')
         .execute();

@@ -2,6 +2,7 @@ import type { CommissioningEventKind } from '@iot/shared';
 import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
+import { runPrepared } from '../../db/reusable-query.js';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
 import type { ConditionEventRow } from './alarm-conditions.js';
 import { type DeviceChange, storedLastSeen } from './batch.js';
@@ -15,7 +16,8 @@ export interface ReadingRow {
   value: string;
 }
 export interface MessageRow {
-  deviceId: string;
+  /** The device's `key`. */
+  deviceKey: number;
   date: number;
   kind: 'frame' | 'values';
   data: string;
@@ -43,10 +45,10 @@ export interface StoreOps {
    * within `windowMs` is a duplicate: the upsert changes (and returns) only rows that are new or older than that.
    */
   claimCounters(
-    counters: { deviceId: string; counter: number }[],
+    counters: { deviceKey: number; counter: number }[],
     at: number,
     windowMs: number,
-  ): Promise<{ take(deviceId: string, counter: number): boolean }>;
+  ): Promise<{ take(deviceKey: number, counter: number): boolean }>;
   /** The uplinks as they arrived, to decode again on request. */
   insertMessages(rows: MessageRow[]): Promise<void>;
   insertReadings(rows: ReadingRow[]): Promise<void>;
@@ -92,12 +94,12 @@ function keysByKind(keys: DeviceKey[]) {
 }
 
 function claims(claimed: Set<string>) {
-  return { take: (deviceId: string, counter: number) => claimed.delete(`${deviceId}:${counter}`) };
+  return { take: (deviceKey: number, counter: number) => claimed.delete(`${deviceKey}:${counter}`) };
 }
 
 /** Distinct counters; the first of two equal ones in a batch wins. */
-const distinct = (counters: { deviceId: string; counter: number }[]) => [
-  ...new Map(counters.map((entry) => [`${entry.deviceId}:${entry.counter}`, entry])).values(),
+const distinct = (counters: { deviceKey: number; counter: number }[]) => [
+  ...new Map(counters.map((entry) => [`${entry.deviceKey}:${entry.counter}`, entry])).values(),
 ];
 
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -145,13 +147,13 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
     ]),
   ) as Record<'id' | 'sigfox_id' | 'lora_eui', SqliteDatabase.Statement>;
   const claim = sqlite.prepare(
-    `insert into uplink_counters (device_id, counter, received_at) values (?, ?, ?)
-     on conflict (device_id, counter) do update set received_at = excluded.received_at
-     where uplink_counters.received_at < ? returning device_id`,
+    `insert into uplink_counters (device_key, counter, received_at) values (?, ?, ?)
+     on conflict (device_key, counter) do update set received_at = excluded.received_at
+     where uplink_counters.received_at < ? returning device_key`,
   );
   const insertReading = sqlite.prepare('insert into readings (device_key, signal, date, value) values (?, ?, ?, ?)');
   const insertMessage = sqlite.prepare(
-    'insert into received_messages (device_id, date, kind, data, port) values (?, ?, ?, ?, ?)',
+    'insert into received_messages (device_key, date, kind, data, port) values (?, ?, ?, ?, ?)',
   );
   const insertUndecoded = sqlite.prepare(
     'insert into undecoded_frames (device_id, date, data, port, error) values (?, ?, ?, ?, ?)',
@@ -179,13 +181,13 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
     },
     async claimCounters(counters, at, windowMs) {
       const claimed = new Set<string>();
-      for (const { deviceId, counter } of distinct(counters)) {
-        if (claim.get(deviceId, counter, at, at - windowMs)) claimed.add(`${deviceId}:${counter}`);
+      for (const { deviceKey, counter } of distinct(counters)) {
+        if (claim.get(deviceKey, counter, at, at - windowMs)) claimed.add(`${deviceKey}:${counter}`);
       }
       return claims(claimed);
     },
     async insertMessages(rows) {
-      for (const row of rows) insertMessage.run(row.deviceId, row.date, row.kind, row.data, row.port);
+      for (const row of rows) insertMessage.run(row.deviceKey, row.date, row.kind, row.data, row.port);
     },
     async insertReadings(rows) {
       for (const row of rows) insertReading.run(row.deviceKey, row.signal, row.date, row.value);
@@ -256,44 +258,53 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
           ['loraEui', lora_eui],
         ] as const
       ).filter(([, values]) => values.length > 0);
-      const rows =
-        conditions.length === 0
-          ? []
-          : await trx
-              .selectFrom('devices')
-              .select(INGEST_COLUMNS)
-              .where((eb) =>
-                eb.or(conditions.map(([column, values]) => eb(column, '=', sql<string>`any(${values}::text[])`))),
-              )
-              .$if(locking, (query) => query.orderBy('id').forNoKeyUpdate())
-              .execute();
-      return lookup(rows);
+      if (conditions.length === 0) return lookup([]);
+      const query = trx
+        .selectFrom('devices')
+        .select(INGEST_COLUMNS)
+        .where((eb) =>
+          eb.or(conditions.map(([column, values]) => eb(column, '=', sql<string>`any(${values}::text[])`))),
+        )
+        .$if(locking, (query) => query.orderBy('id').forNoKeyUpdate());
+      return lookup((await runPrepared(trx, query.compile())).rows);
     },
     async claimCounters(counters, at, windowMs) {
       const rows = distinct(counters);
       if (rows.length === 0) return claims(new Set());
-      const returned = await sql<{ deviceId: string; counter: string | number }>`
-              insert into uplink_counters (device_id, counter, received_at)
-              select device_id, counter, ${at}::bigint
-              from unnest(${rows.map((row) => row.deviceId)}::text[], ${rows.map((row) => row.counter)}::bigint[])
-                as batch(device_id, counter)
-              on conflict (device_id, counter) do update set received_at = excluded.received_at
-              where uplink_counters.received_at < ${at - windowMs}
-              returning device_id, counter`.execute(trx);
-      return claims(new Set(returned.rows.map((row) => `${row.deviceId}:${Number(row.counter)}`)));
+      const returned = await runPrepared(
+        trx,
+        sql<{ deviceKey: string | number; counter: string | number }>`
+              insert into uplink_counters (device_key, counter, received_at)
+              select device_key, counter, ${at}::bigint
+              from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.counter)}::bigint[])
+                as batch(device_key, counter)
+              on conflict (device_key, counter) do update set received_at = excluded.received_at
+              where uplink_counters.received_at < ${at - windowMs}::bigint
+              returning device_key, counter`.compile(trx),
+      );
+      return claims(new Set(returned.rows.map((row) => `${Number(row.deviceKey)}:${Number(row.counter)}`)));
     },
     async insertMessages(rows) {
       if (rows.length === 0) return;
-      await sql`insert into received_messages (device_id, date, kind, data, port)
-              select * from unnest(${rows.map((row) => row.deviceId)}::text[], ${rows.map((row) => row.date)}::bigint[],
+      await runPrepared(
+        trx,
+        sql`insert into received_messages (device_key, date, kind, data, port)
+              select device_key, date, kind, data, port
+              from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.date)}::bigint[],
                 ${rows.map((row) => row.kind)}::text[], ${rows.map((row) => row.data)}::text[],
-                ${rows.map((row) => row.port)}::integer[])`.execute(trx);
+                ${rows.map((row) => row.port)}::integer[]) as batch(device_key, date, kind, data, port)`.compile(trx),
+      );
     },
     async insertReadings(rows) {
       if (rows.length === 0) return;
-      await sql`insert into readings (device_key, signal, date, value)
-              select * from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.signal)}::text[],
-                ${rows.map((row) => row.date)}::bigint[], ${rows.map((row) => row.value)}::text[])`.execute(trx);
+      await runPrepared(
+        trx,
+        sql`insert into readings (device_key, signal, date, value)
+              select device_key, signal, date, value
+              from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.signal)}::text[],
+                ${rows.map((row) => row.date)}::bigint[], ${rows.map((row) => row.value)}::text[])
+                as batch(device_key, signal, date, value)`.compile(trx),
+      );
     },
     async insertUndecoded(rows) {
       if (rows.length > 0) await trx.insertInto('undecodedFrames').values(rows).execute();
@@ -302,7 +313,9 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
       if (changes.length === 0) return;
       const column = <T>(pick: (change: DeviceChange) => T) => changes.map(pick);
       // The status is written only where the batch moved it, so parameters a user set meanwhile stay.
-      await sql`update devices set signal_values = batch.signal_values, last_seen_at = batch.last_seen_at,
+      await runPrepared(
+        trx,
+        sql`update devices set signal_values = batch.signal_values, last_seen_at = batch.last_seen_at,
                 link_quality = batch.link_quality,
                 parameters_status = case when batch.moved then batch.parameters_status else devices.parameters_status end,
                 parameters_status_at = case when batch.moved then batch.parameters_status_at
@@ -316,7 +329,8 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
                 ${column((change) => JSON.stringify(change.conditions))}::text[])
                 as batch(id, signal_values, last_seen_at, link_quality, moved, parameters_status, parameters_status_at,
                   alarm_conditions)
-              where devices.id = batch.id`.execute(trx);
+              where devices.id = batch.id`.compile(trx),
+      );
     },
     async insertCommissioningEvents(rows) {
       if (rows.length > 0) await trx.insertInto('commissioningEvents').values(rows).execute();
