@@ -17,6 +17,7 @@ import * as treeRevisionOnMoves from './0015-tree-revision-on-moves.js';
 import * as readingsDeviceKey from './0016-readings-device-key.js';
 import * as messagesAndCountersDeviceKey from './0017-messages-and-counters-device-key.js';
 import * as telemetryWithoutForeignKeys from './0018-telemetry-without-foreign-keys.js';
+import * as readingsByDeviceAndDate from './0019-readings-by-device-and-date.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-readings-device-key': readingsDeviceKey,
   '0017-messages-and-counters-device-key': messagesAndCountersDeviceKey,
   '0018-telemetry-without-foreign-keys': telemetryWithoutForeignKeys,
+  '0019-readings-by-device-and-date': readingsByDeviceAndDate,
 };

@@ -29,7 +29,8 @@ export function createReadingsService({
   return {
     /**
      * Per signal: the newest `limit` readings of the range and how many the range holds, so a cut answer says so
-     * (SPEC: "Consult size limit exceeded", with the count and the cut-off date). Both are one index range each.
+     * (SPEC: "Consult size limit exceeded", with the count and the cut-off date). Both read one range of the device's
+     * readings in the index, by date, passing over the other signals' there (migration 0019).
      */
     async readings(user: UserRow, uuid: string, query: z.infer<typeof ReadingsQuery>): Promise<ReadingsAnswer> {
       const device = await reachable(user, uuid);
