@@ -181,10 +181,6 @@ describe.each(databaseKinds())('MQTT ingest when the server is killed, on %s', (
     const publisher = client;
 
     let next = 0;
-    let allAcked: () => void = () => undefined;
-    const done = new Promise<void>((resolveAll) => {
-      allAcked = resolveAll;
-    });
     const publishMore = () => {
       while (next < MESSAGES && next - acked.size < WINDOW) {
         const seq = next;
@@ -193,7 +189,6 @@ describe.each(databaseKinds())('MQTT ingest when the server is killed, on %s', (
         publisher.publish(`devices/${device.id}/up`, JSON.stringify(message), { qos: 1 }, (error) => {
           if (error) return;
           acked.add(seq);
-          if (acked.size === MESSAGES) allAcked();
           publishMore();
         });
       }
@@ -206,7 +201,7 @@ describe.each(databaseKinds())('MQTT ingest when the server is killed, on %s', (
       await killServer();
       await startServer();
     }
-    await done;
+    await eventually(async () => (acked.size === MESSAGES ? true : undefined), 60_000, state);
 
     const rows = await readingsOfDevice((handle as DatabaseHandle).db, device.id)
       .select(['date', 'signal'])
