@@ -24,7 +24,7 @@ import { sql } from 'kysely';
 import { databaseKinds, openProduct } from './product.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const LIST_REQUESTS = Number(process.env.BENCH_TREE_LIST_REQUESTS ?? 30);
+const LIST_REQUESTS = Number(process.env.BENCH_TREE_LIST_REQUESTS ?? 100);
 const CHECKS = Number(process.env.BENCH_TREE_CHECKS ?? 500);
 const FAN_OUT = [6, 5, 4, 4, 4, 4];
 const PASSWORD = 'bench password';
