@@ -75,24 +75,29 @@ async function runHttp(batch: boolean) {
 async function connectDevice(url: URL, device: { uuid: string; password?: string }) {
   const socket = net.connect({ host: url.hostname, port: Number(url.port), noDelay: true });
   const parser = mqttPacket.parser({ protocolVersion: 4 });
-  const waiting = new Map<number, () => void>();
-  let connected: (() => void) | undefined;
-  let failed: ((error: Error) => void) | undefined;
+  /** Publishes awaiting their PUBACK; a connection that fails or closes fails them all, so a run never waits on it. */
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  let connecting: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  const fail = (error: Error) => {
+    connecting?.reject(error);
+    for (const publish of waiting.values()) publish.reject(error);
+    waiting.clear();
+  };
   parser.on('packet', (packet) => {
     if (packet.cmd === 'connack') {
-      if (packet.returnCode === 0) connected?.();
-      else failed?.(new Error(`${device.uuid}: CONNACK ${packet.returnCode}`));
+      if (packet.returnCode === 0) connecting?.resolve();
+      else fail(new Error(`${device.uuid}: CONNACK ${packet.returnCode}`));
     } else if (packet.cmd === 'puback' && packet.messageId !== undefined) {
-      waiting.get(packet.messageId)?.();
+      waiting.get(packet.messageId)?.resolve();
       waiting.delete(packet.messageId);
     }
   });
-  parser.on('error', (error) => failed?.(error));
+  parser.on('error', fail);
   socket.on('data', (chunk) => parser.parse(chunk));
-  socket.on('error', (error) => failed?.(error));
+  socket.on('error', fail);
+  socket.on('close', () => fail(new Error(`${device.uuid}: connection closed`)));
   await new Promise<void>((resolve, reject) => {
-    connected = resolve;
-    failed = reject;
+    connecting = { resolve, reject };
     socket.write(
       mqttPacket.generate({
         cmd: 'connect',
@@ -107,6 +112,7 @@ async function connectDevice(url: URL, device: { uuid: string; password?: string
       }),
     );
   });
+  connecting = undefined;
   const topic = `devices/${device.uuid}/up`;
   let nextId = 0;
   return {
@@ -115,8 +121,7 @@ async function connectDevice(url: URL, device: { uuid: string; password?: string
       nextId = (nextId % 65535) + 1;
       const messageId = nextId;
       return new Promise<void>((resolve, reject) => {
-        waiting.set(messageId, resolve);
-        failed = reject;
+        waiting.set(messageId, { resolve, reject });
         socket.write(
           mqttPacket.generate({ cmd: 'publish', topic, payload, qos: 1, messageId, dup: false, retain: false }),
         );
