@@ -579,6 +579,24 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect((await call('GET', `${url}&limit=10001`, tokens.viewer)).statusCode).toBe(400);
     expect((await call('GET', url, tokens.bravo)).statusCode).toBe(404);
     expect((await call('GET', url, undefined)).statusCode).toBe(401);
+
+    // Speed readings among the battery ones: each signal cut is counted on its own.
+    const deviceKey = await keyOf(tracker.uuid);
+    await t.db
+      .insertInto('readings')
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({
+          deviceKey,
+          signal: 'speed',
+          date: to - index * 3_000,
+          value: '5',
+        })),
+      )
+      .execute();
+    const both = (await call('GET', `${url}&limit=10`, tokens.viewer)).json().signals;
+    expect(both[0]).toMatchObject({ signal: 'battery', total: 100, truncated: true, cutoff: to - 9_000 });
+    expect(both[1]).toMatchObject({ signal: 'speed', total: 30, truncated: true, cutoff: to - 27_000 });
+    expect(both[1].readings).toHaveLength(10);
   });
 
   it('streams live events only about devices the user may see', async () => {
