@@ -18,7 +18,7 @@ import { hashPassword } from '@iot/server/passwords';
 import { COMMUNICATION_TYPES, deviceTypes } from '@iot/shared';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { databaseKinds, openProduct } from './product.js';
+import { databaseKinds, insertBusinesses, openProduct } from './product.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGE_RATE = Number(process.env.BENCH_DEVICES_RATE ?? 1000);
@@ -68,25 +68,23 @@ async function generate(handle: DatabaseHandle, tenants: number, perTenant: numb
         return { id, parentId: top, path: `${topRow.path}${id}/`, depth: 2 };
       });
       first ??= topRow;
-      await trx
-        .insertInto('businesses')
-        .values(
-          [topRow, ...sites].map((row, index) => ({
-            ...row,
-            slug: `bench-${row.id}`,
-            description: index === 0 ? `Tenant ${tenant}` : `Site ${index}`,
-            status: 0,
-            logo: null,
-            theme: null,
-            cfgLocked: 0,
-            mergedLocked: 0,
-            viewPermissions: null,
-            deviceCount: index === 0 ? 0 : perTenant / 10,
-            createdAt: now,
-            version: 1,
-          })),
-        )
-        .execute();
+      await insertBusinesses(
+        trx,
+        [topRow, ...sites].map((row, index) => ({
+          ...row,
+          slug: `bench-${row.id}`,
+          description: index === 0 ? `Tenant ${tenant}` : `Site ${index}`,
+          status: 0,
+          logo: null,
+          theme: null,
+          cfgLocked: 0,
+          mergedLocked: 0,
+          viewPermissions: null,
+          deviceCount: index === 0 ? 0 : perTenant / 10,
+          createdAt: now,
+          version: 1,
+        })),
+      );
       for (let start = 0; start < perTenant; start += batchSize) {
         const rows = [];
         for (let n = start; n < Math.min(perTenant, start + batchSize); n++) {

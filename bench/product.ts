@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@iot/server/config';
-import { migrateToLatest, openDatabase } from '@iot/server/database';
+import { type BusinessesTable, type Database, migrateToLatest, openDatabase } from '@iot/server/database';
+import type { Insertable } from 'kysely';
 import pg from 'pg';
 
 /** The PostgreSQL server the benchmarks create their databases on (the tests' one by default). */
@@ -65,4 +66,20 @@ export async function openProduct(kind: DatabaseKind, prefix: string, env: Recor
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A generated node of the business tree, as the benchmarks write them straight into the database. */
+export type GeneratedBusiness = Insertable<BusinessesTable>;
+
+/** Writes generated nodes in one batch: their own columns to `business_nodes`, their places to `business_paths`. */
+export async function insertBusinesses(db: Database, rows: GeneratedBusiness[]) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('businessNodes')
+    .values(rows.map(({ path: _path, depth: _depth, ...node }) => node))
+    .execute();
+  await db
+    .insertInto('businessPaths')
+    .values(rows.map(({ id, path, depth }) => ({ id, path, depth })))
+    .execute();
 }

@@ -21,7 +21,7 @@ import type { DatabaseHandle } from '@iot/server/database';
 import { hashPassword } from '@iot/server/passwords';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { databaseKinds, openProduct } from './product.js';
+import { databaseKinds, insertBusinesses, openProduct } from './product.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LIST_REQUESTS = Number(process.env.BENCH_TREE_LIST_REQUESTS ?? 100);
@@ -74,24 +74,22 @@ async function generate(handle: DatabaseHandle, topChildren: number) {
   let count = 0;
   const flush = async (trx: typeof db) => {
     if (batch.length === 0) return;
-    await trx
-      .insertInto('businesses')
-      .values(
-        batch.map((row, index) => ({
-          ...row,
-          slug: `node-${row.id}`,
-          description: `Site ${((count - batch.length + index) * 7919) % 100_003}`,
-          status: 0,
-          logo: null,
-          theme: null,
-          cfgLocked: 0,
-          mergedLocked: 0,
-          viewPermissions: null,
-          createdAt: now,
-          version: 1,
-        })),
-      )
-      .execute();
+    await insertBusinesses(
+      trx,
+      batch.map((row, index) => ({
+        ...row,
+        slug: `node-${row.id}`,
+        description: `Site ${((count - batch.length + index) * 7919) % 100_003}`,
+        status: 0,
+        logo: null,
+        theme: null,
+        cfgLocked: 0,
+        mergedLocked: 0,
+        viewPermissions: null,
+        createdAt: now,
+        version: 1,
+      })),
+    );
     batch = [];
   };
   const top: Row = { id: randomUUID(), parentId: null, path: '', depth: 1 };

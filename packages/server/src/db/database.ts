@@ -16,6 +16,8 @@ import { migrations } from './migrations/index.js';
 import { preparedStatementName } from './reusable-query.js';
 import type { Database, DatabaseSchema } from './schema.js';
 
+export type { BusinessesTable, Database } from './schema.js';
+
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {

@@ -115,7 +115,10 @@ export interface SigfoxTokenRecordsTable {
   version: number;
 }
 
-/** A node of the business tree; `path` is `/rootId/.../ownId/` and `depth` the number of ids in it. */
+/**
+ * A node of the business tree as read (the `businesses` view: `business_nodes` joined with `business_paths`); `path`
+ * is `/rootId/.../ownId/` and `depth` the number of ids in it. Writes go to the two tables.
+ */
 export interface BusinessesTable {
   id: string;
   slug: string;
@@ -138,6 +141,16 @@ export interface BusinessesTable {
   deviceCount: Generated<number>;
   createdAt: number;
   version: number;
+}
+
+/** A node without its place in the tree, which a move of an ancestor does not touch. */
+export type BusinessNodesTable = Omit<BusinessesTable, 'path' | 'depth'>;
+
+/** A node's place in the tree, narrow so that a move rewrites little besides the paths themselves. */
+export interface BusinessPathsTable {
+  id: string;
+  path: string;
+  depth: number;
 }
 
 /** A user's role on a node; it applies to the node's whole subtree unless a deeper entry says otherwise. */
@@ -445,6 +458,8 @@ export interface DatabaseSchema {
   topicSubscriptions: TopicSubscriptionsTable;
   sigfoxTokenRecords: SigfoxTokenRecordsTable;
   businesses: BusinessesTable;
+  businessNodes: BusinessNodesTable;
+  businessPaths: BusinessPathsTable;
   businessUsers: BusinessUsersTable;
   businessLogs: BusinessLogsTable;
   treeRevision: TreeRevisionTable;

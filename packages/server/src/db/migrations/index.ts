@@ -18,6 +18,7 @@ import * as readingsDeviceKey from './0016-readings-device-key.js';
 import * as messagesAndCountersDeviceKey from './0017-messages-and-counters-device-key.js';
 import * as telemetryWithoutForeignKeys from './0018-telemetry-without-foreign-keys.js';
 import * as readingsByDeviceAndDate from './0019-readings-by-device-and-date.js';
+import * as businessPaths from './0020-business-paths.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-messages-and-counters-device-key': messagesAndCountersDeviceKey,
   '0018-telemetry-without-foreign-keys': telemetryWithoutForeignKeys,
   '0019-readings-by-device-and-date': readingsByDeviceAndDate,
+  '0020-business-paths': businessPaths,
 };

@@ -198,7 +198,7 @@ describe.each(databaseKinds())('the tree listing as the tree changes on %s', (ki
     try {
       // A long transaction in Bravo, not yet committed.
       await other.query('begin');
-      await other.query(`update businesses set description = 'Bravo (renaming)' where id = $1`, [ids.Bravo]);
+      await other.query(`update business_nodes set description = 'Bravo (renaming)' where id = $1`, [ids.Bravo]);
       const before = await etagOf(acmeAdmin);
       const version = (await listed(acmeAdmin)).get('North')?.version;
       const renamed = await Promise.race([

@@ -59,7 +59,7 @@ describe.each(databaseKinds())('locking a level on %s', (kind) => {
   });
 
   it('refuses while cfg and merged differ', async () => {
-    await t.db.updateTable('businesses').set({ mergedLocked: 1 }).where('id', '=', bravo).execute();
+    await t.db.updateTable('businessNodes').set({ mergedLocked: 1 }).where('id', '=', bravo).execute();
     for (const action of ['lock', 'unlock'] as const) {
       const response = await call(bravo, action, staff);
       expect(response.statusCode).toBe(422);

@@ -371,26 +371,24 @@ export function createBusinessesRepo(db: Database) {
     ): Promise<BusinessRow> {
       const id = randomUUID();
       const { parent } = business;
-      return trx
-        .insertInto('businesses')
-        .values({
-          id,
-          slug: slugOf(business.description, id),
-          description: business.description,
-          parentId: parent?.id ?? null,
-          path: `${parent?.path ?? '/'}${id}/`,
-          depth: (parent?.depth ?? 0) + 1,
-          status: business.status,
-          logo: null,
-          theme: null,
-          cfgLocked: 0,
-          mergedLocked: 0,
-          viewPermissions: null,
-          createdAt: now,
-          version: 1,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const node = {
+        id,
+        slug: slugOf(business.description, id),
+        description: business.description,
+        parentId: parent?.id ?? null,
+        status: business.status,
+        logo: null,
+        theme: null,
+        cfgLocked: 0,
+        mergedLocked: 0,
+        viewPermissions: null,
+        createdAt: now,
+        version: 1,
+      };
+      const place = { id, path: `${parent?.path ?? '/'}${id}/`, depth: (parent?.depth ?? 0) + 1 };
+      await trx.insertInto('businessNodes').values(node).execute();
+      await trx.insertInto('businessPaths').values(place).execute();
+      return { ...node, ...place, deviceCount: 0 };
     },
 
     /** Saves editable fields of a node (description, parent, configuration) over `expectedVersion`; undefined on a stale version. */
@@ -400,13 +398,14 @@ export function createBusinessesRepo(db: Database) {
       changes: Pick<Updateable<BusinessesTable>, 'description' | 'parentId' | 'theme' | 'logo' | 'viewPermissions'>,
       trx: Executor = db,
     ): Promise<BusinessRow | undefined> {
-      return trx
-        .updateTable('businesses')
+      const updated = await trx
+        .updateTable('businessNodes')
         .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .where('version', '=', expectedVersion)
-        .returningAll()
+        .returning('id')
         .executeTakeFirst();
+      return updated && findNode(trx, id);
     },
 
     /**
@@ -420,12 +419,12 @@ export function createBusinessesRepo(db: Database) {
     ): Promise<number> {
       const oldParentPath = node.path.slice(0, node.path.length - node.id.length - 1);
       const result = await trx
-        .updateTable('businesses')
+        .updateTable('businessPaths')
         .set((eb) => ({
           path: sql<string>`${target.path} || substr(${sql.ref('path')}, ${oldParentPath.length + 1})`,
           depth: eb('depth', '+', target.depth + 1 - node.depth),
         }))
-        .where(inSubtree(node.path))
+        .where(inSubtree(node.path, 'businessPaths.path'))
         .executeTakeFirst();
       await trx
         .updateTable('devices')
@@ -455,12 +454,13 @@ export function createBusinessesRepo(db: Database) {
     },
 
     async setStatus(id: string, status: number, trx: Executor = db): Promise<BusinessRow | undefined> {
-      return trx
-        .updateTable('businesses')
+      const updated = await trx
+        .updateTable('businessNodes')
         .set((eb) => ({ status, version: eb('version', '+', 1) }))
         .where('id', '=', id)
-        .returningAll()
+        .returning('id')
         .executeTakeFirst();
+      return updated && findNode(trx, id);
     },
 
     /** The configuration of a node and of its ancestors, nearest first (the node itself first). */
@@ -476,16 +476,18 @@ export function createBusinessesRepo(db: Database) {
     /** Locks (1) or unlocks (0) a level's configuration and its lock alert together. */
     async setLocked(id: string, locked: boolean, trx: Executor = db): Promise<BusinessRow | undefined> {
       const value = locked ? 1 : 0;
-      return trx
-        .updateTable('businesses')
+      const updated = await trx
+        .updateTable('businessNodes')
         .set((eb) => ({ cfgLocked: value, mergedLocked: value, version: eb('version', '+', 1) }))
         .where('id', '=', id)
-        .returningAll()
+        .returning('id')
         .executeTakeFirst();
+      return updated && findNode(trx, id);
     },
 
     async delete(id: string, trx: Executor = db): Promise<void> {
-      await trx.deleteFrom('businesses').where('id', '=', id).execute();
+      // Its place in the tree goes with it (on delete cascade).
+      await trx.deleteFrom('businessNodes').where('id', '=', id).execute();
     },
 
     /** Gives a user a role on a node (replacing the one they had there). */
@@ -535,6 +537,11 @@ export function createBusinessesRepo(db: Database) {
 }
 
 /** A readable, unique slug: the description's words and the start of the id. */
+/** A node as read, after a write to its own columns. */
+function findNode(trx: Executor, id: string): Promise<BusinessRow | undefined> {
+  return trx.selectFrom('businesses').select(BUSINESS_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
 function slugOf(description: string, id: string): string {
   const words = description
     .normalize('NFKD')

@@ -415,7 +415,7 @@ export function createDevicesRepo(db: Database) {
 
 function adjustDeviceCount(trx: Executor, businessId: string, by: number) {
   return trx
-    .updateTable('businesses')
+    .updateTable('businessNodes')
     .set((eb) => ({ deviceCount: eb('deviceCount', '+', by) }))
     .where('id', '=', businessId)
     .execute();
