@@ -337,9 +337,9 @@ export function createBusinessesRepo(db: Database) {
     /** How many nodes lie below a node (the node itself excluded). */
     async countDescendants(node: Pick<BusinessRow, 'id' | 'path'>, trx: Executor = db): Promise<number> {
       const row = await trx
-        .selectFrom('businesses')
+        .selectFrom('businessPaths')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where(inSubtree(node.path))
+        .where(inSubtree(node.path, 'businessPaths.path'))
         .where('id', '<>', node.id)
         .executeTakeFirstOrThrow();
       return count(row.n);

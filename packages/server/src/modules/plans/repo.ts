@@ -39,18 +39,19 @@ export function createPlansRepo(db: Database) {
      * which their own plans govern.
      */
     async levelsGovernedFrom(node: { id: string; path: string; depth: number }, trx: Executor = db) {
+      // Places only (`business_paths`): the whole subtree is read, and nothing else of its nodes is needed.
       const holders = await trx
         .selectFrom('contracts')
-        .innerJoin('businesses', 'businesses.id', 'contracts.businessId')
-        .select('businesses.path')
-        .where(inSubtree(node.path))
-        .where('businesses.id', '!=', node.id)
+        .innerJoin('businessPaths', 'businessPaths.id', 'contracts.businessId')
+        .select('businessPaths.path')
+        .where(inSubtree(node.path, 'businessPaths.path'))
+        .where('businessPaths.id', '!=', node.id)
         .execute();
       let query = trx
-        .selectFrom('businesses')
-        .select((eb) => eb.fn.max<number | null>('businesses.depth').as('deepest'))
-        .where(inSubtree(node.path));
-      for (const holder of holders) query = query.where((eb) => eb.not(inSubtree(holder.path)));
+        .selectFrom('businessPaths')
+        .select((eb) => eb.fn.max<number | null>('businessPaths.depth').as('deepest'))
+        .where(inSubtree(node.path, 'businessPaths.path'));
+      for (const holder of holders) query = query.where((eb) => eb.not(inSubtree(holder.path, 'businessPaths.path')));
       const row = await query.executeTakeFirstOrThrow();
       return Number(row.deepest ?? node.depth) - node.depth + 1;
     },
