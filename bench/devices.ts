@@ -74,15 +74,7 @@ async function generate(handle: DatabaseHandle, tenants: number, perTenant: numb
           ...row,
           slug: `bench-${row.id}`,
           description: index === 0 ? `Tenant ${tenant}` : `Site ${index}`,
-          status: 0,
-          logo: null,
-          theme: null,
-          cfgLocked: 0,
-          mergedLocked: 0,
-          viewPermissions: null,
           deviceCount: index === 0 ? 0 : perTenant / 10,
-          createdAt: now,
-          version: 1,
         })),
       );
       for (let start = 0; start < perTenant; start += batchSize) {

@@ -68,15 +68,31 @@ export async function openProduct(kind: DatabaseKind, prefix: string, env: Recor
   };
 }
 
-/** A generated node of the business tree, as the benchmarks write them straight into the database. */
-export type GeneratedBusiness = Insertable<BusinessesTable>;
+/** A generated node of the business tree: what differs between nodes; the rest is as a new node has it. */
+export type GeneratedBusiness = Pick<
+  Insertable<BusinessesTable>,
+  'id' | 'parentId' | 'path' | 'depth' | 'slug' | 'description' | 'deviceCount'
+>;
 
 /** Writes generated nodes in one batch: their own columns to `business_nodes`, their places to `business_paths`. */
 export async function insertBusinesses(db: Database, rows: GeneratedBusiness[]) {
   if (rows.length === 0) return;
+  const createdAt = Date.now();
   await db
     .insertInto('businessNodes')
-    .values(rows.map(({ path: _path, depth: _depth, ...node }) => node))
+    .values(
+      rows.map(({ path: _path, depth: _depth, ...node }) => ({
+        ...node,
+        status: 0,
+        logo: null,
+        theme: null,
+        cfgLocked: 0,
+        mergedLocked: 0,
+        viewPermissions: null,
+        createdAt,
+        version: 1,
+      })),
+    )
     .execute();
   await db
     .insertInto('businessPaths')

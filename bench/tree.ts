@@ -67,7 +67,6 @@ async function load(url: string, headers: string[]) {
 /** Writes the tree straight into the database in batched inserts; answers the depth-2 nodes and the top. */
 async function generate(handle: DatabaseHandle, topChildren: number) {
   const { db } = handle;
-  const now = Date.now();
   const batchSize = handle.kind === 'sqlite' ? 500 : 2000;
   type Row = { id: string; parentId: string | null; path: string; depth: number };
   let batch: Row[] = [];
@@ -80,14 +79,6 @@ async function generate(handle: DatabaseHandle, topChildren: number) {
         ...row,
         slug: `node-${row.id}`,
         description: `Site ${((count - batch.length + index) * 7919) % 100_003}`,
-        status: 0,
-        logo: null,
-        theme: null,
-        cfgLocked: 0,
-        mergedLocked: 0,
-        viewPermissions: null,
-        createdAt: now,
-        version: 1,
       })),
     );
     batch = [];
