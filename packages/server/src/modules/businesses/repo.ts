@@ -68,7 +68,7 @@ export const tenantPathOf = (path: string) => path.slice(0, path.indexOf('/', 1)
  */
 export function roleAt(userId: string, column: string) {
   const path = sql.ref(column);
-  return sql<Role | null>`(select bu.role from business_users bu inner join businesses granted on granted.id = bu.business_id
+  return sql<Role | null>`(select bu.role from business_users bu inner join business_paths granted on granted.id = bu.business_id
     where bu.user_id = ${userId} and ${path} >= granted.path
       and ${path} < substr(granted.path, 1, length(granted.path) - 1) || '0'
     order by granted.depth desc limit 1)`;
@@ -78,14 +78,14 @@ export function roleAt(userId: string, column: string) {
 export const isReaching = (role: Role | null | undefined): role is Role =>
   role !== null && role !== undefined && REACHING_ROLES.includes(role);
 
-/** The caller's entries with where they sit, deepest first. */
+/** The caller's entries with where they sit (their nodes' places alone), deepest first. */
 function grantsOf(caller: Caller, trx: Executor) {
   return trx
     .selectFrom('businessUsers')
-    .innerJoin('businesses', 'businesses.id', 'businessUsers.businessId')
-    .select(['businesses.path', 'businesses.depth', 'businessUsers.role'])
+    .innerJoin('businessPaths', 'businessPaths.id', 'businessUsers.businessId')
+    .select(['businessPaths.path', 'businessPaths.depth', 'businessUsers.role'])
     .where('businessUsers.userId', '=', caller.id)
-    .orderBy('businesses.depth', 'desc')
+    .orderBy('businessPaths.depth', 'desc')
     .execute();
 }
 
