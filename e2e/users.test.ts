@@ -89,7 +89,9 @@ describe('the users page', () => {
 
     await suite.page.getByRole('button', { name: pt['table.nextPage'] }).click();
     await suite.page.getByText('11–13 de 13').waitFor();
-    await usersTable(pt['route.users']).getByText(pt['users.unconfirmed']).filter({ visible: true }).waitFor();
+    // The pager's range changes as the next page is asked for; its rows replace the first page's when they come.
+    await usersTable(pt['route.users']).getByText('newcomer10@example.com').waitFor();
+    await usersTable(pt['route.users']).getByText(pt['users.unconfirmed']).filter({ visible: true }).first().waitFor();
     await suite.page.getByRole('searchbox', { name: pt['users.search'] }).fill('técnico');
     await suite.page.getByText('1–1 de 1').waitFor();
     await suite.page.screenshot({ path: `${SCREENSHOTS}/users-pt-search.png`, fullPage: true });
