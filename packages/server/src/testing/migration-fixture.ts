@@ -5,9 +5,10 @@ import { migrations } from '../db/migrations/index.js';
 import { createTestDatabase } from './test-database.js';
 
 /**
- * A database as a release left it, for a test of the migration that follows: migrated up to `lastMigration`, with a
- * business and two devices in it. `migrateTo` runs the migrations on up to the one named; `addDevice` adds a device
- * to the business (columns every release since 0005 has).
+ * A database as a release left it, for a test of the migration that follows: migrated up to `lastMigration` (one
+ * before 0020, which turned the `businesses` table this writes to into a view), with a business and two devices in
+ * it. `migrateTo` runs the migrations on up to the one named; `addDevice` adds a device to the business (columns
+ * every release since 0005 has).
  */
 export async function databaseAfter(kind: DatabaseKind, lastMigration: string) {
   const database = await createTestDatabase(kind, { migrate: false });
