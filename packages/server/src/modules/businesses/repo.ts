@@ -391,13 +391,13 @@ export function createBusinessesRepo(db: Database) {
       return { ...node, ...place, deviceCount: 0 };
     },
 
-    /** Saves editable fields of a node (description, parent, configuration) over `expectedVersion`; undefined on a stale version. */
+    /** Saves editable fields of a node (description, parent, configuration) over `expectedVersion`; false on a stale version. */
     async updateIfVersion(
       id: string,
       expectedVersion: number,
       changes: Pick<Updateable<BusinessesTable>, 'description' | 'parentId' | 'theme' | 'logo' | 'viewPermissions'>,
       trx: Executor = db,
-    ): Promise<BusinessRow | undefined> {
+    ): Promise<boolean> {
       const updated = await trx
         .updateTable('businessNodes')
         .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
@@ -405,7 +405,7 @@ export function createBusinessesRepo(db: Database) {
         .where('version', '=', expectedVersion)
         .returning('id')
         .executeTakeFirst();
-      return updated && findNode(trx, id);
+      return updated !== undefined;
     },
 
     /**
@@ -453,14 +453,14 @@ export function createBusinessesRepo(db: Database) {
       }
     },
 
-    async setStatus(id: string, status: number, trx: Executor = db): Promise<BusinessRow | undefined> {
+    async setStatus(id: string, status: number, trx: Executor = db): Promise<boolean> {
       const updated = await trx
         .updateTable('businessNodes')
         .set((eb) => ({ status, version: eb('version', '+', 1) }))
         .where('id', '=', id)
         .returning('id')
         .executeTakeFirst();
-      return updated && findNode(trx, id);
+      return updated !== undefined;
     },
 
     /** The configuration of a node and of its ancestors, nearest first (the node itself first). */
@@ -474,7 +474,7 @@ export function createBusinessesRepo(db: Database) {
     },
 
     /** Locks (1) or unlocks (0) a level's configuration and its lock alert together. */
-    async setLocked(id: string, locked: boolean, trx: Executor = db): Promise<BusinessRow | undefined> {
+    async setLocked(id: string, locked: boolean, trx: Executor = db): Promise<boolean> {
       const value = locked ? 1 : 0;
       const updated = await trx
         .updateTable('businessNodes')
@@ -482,7 +482,7 @@ export function createBusinessesRepo(db: Database) {
         .where('id', '=', id)
         .returning('id')
         .executeTakeFirst();
-      return updated && findNode(trx, id);
+      return updated !== undefined;
     },
 
     async delete(id: string, trx: Executor = db): Promise<void> {
@@ -537,11 +537,6 @@ export function createBusinessesRepo(db: Database) {
 }
 
 /** A readable, unique slug: the description's words and the start of the id. */
-/** A node as read, after a write to its own columns. */
-function findNode(trx: Executor, id: string): Promise<BusinessRow | undefined> {
-  return trx.selectFrom('businesses').select(BUSINESS_COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
 function slugOf(description: string, id: string): string {
   const words = description
     .normalize('NFKD')
