@@ -37,6 +37,7 @@ import { createAssetTypesService } from './modules/asset-types/service.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
+import { createSessionCache } from './modules/auth/session-cache.js';
 import { createBusinessesRepo } from './modules/businesses/repo.js';
 import { businessesRoutes } from './modules/businesses/routes.js';
 import { createBusinessesService } from './modules/businesses/service.js';
@@ -163,8 +164,14 @@ export async function buildApp({
   const signalsRepo = createSignalsRepo(db);
   const parameterPresetsRepo = createParameterPresetsRepo(db);
   const assetTypesRepo = createAssetTypesRepo(db);
-  const auth = createAuthService({ db, config, authRepo, usersRepo, mailer, log: app.log });
-  const users = createUsersService({ usersRepo });
+  const sessions = await createSessionCache({
+    database,
+    databaseUrl: config.databaseUrl,
+    revision: authRepo.sessionRevision,
+    log: app.log,
+  });
+  const auth = createAuthService({ db, config, authRepo, usersRepo, sessions, mailer, log: app.log });
+  const users = createUsersService({ usersRepo, sessions });
   const notifications = createNotificationsService({
     notificationsRepo,
     usersRepo,
@@ -327,6 +334,7 @@ export async function buildApp({
     await actionDispatcher.close();
     await actionWorker.close();
     await liveEvents.close();
+    await sessions.close();
     await mailer.close();
   });
 

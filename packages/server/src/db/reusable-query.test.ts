@@ -57,6 +57,43 @@ describe.each(databaseKinds())('a reusable query on %s', (kind) => {
     });
   });
 
+  it('never reads what a transaction open meanwhile wrote and then rolled back', async () => {
+    const { db } = database.handle;
+    const byEmail = reusableQuery<{ email: string }, { email: string }>((argument) =>
+      db.selectFrom('users').select('email').where('email', '=', argument('email')),
+    );
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rolledBack = db
+      .transaction()
+      .execute(async (trx) => {
+        const inserted = await createUsersRepo(trx).insert({
+          email: 'dora@example.com',
+          passwordHash: null,
+          language: 'en',
+          emailConfirmed: true,
+        });
+        expect(inserted?.email).toBe('dora@example.com');
+        written();
+        await released;
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await wrote;
+    // On SQLite the read waits for the transaction to end, on PostgreSQL it reads what was committed before it.
+    const reading = byEmail(db, { email: 'dora@example.com' });
+    release();
+    await rolledBack;
+    expect(await reading).toEqual([]);
+    expect(await byEmail(db, { email: 'ana@example.com' })).toEqual([{ email: 'ana@example.com' }]);
+  });
+
   it('refuses a query that selects * (its columns must not change under a prepared statement)', () => {
     const { db } = database.handle;
     expect(() =>

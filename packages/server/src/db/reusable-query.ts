@@ -3,6 +3,22 @@ import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: any database schema and any transaction of it run the queries.
 type QueryRunner = Pick<Kysely<any>, 'executeQuery'>;
 
+/**
+ * Reads a query's rows straight from a SQLite connection, without Kysely's connection queue, promise chain and result
+ * plugin (measured: a session read 8.8 → 7.4 microseconds, a device's permission check 14 → 12.3); undefined when it
+ * cannot (a transaction is open on the connection: a read outside it would run inside it).
+ */
+type DirectReader = (text: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined;
+const directReaders = new WeakMap<object, DirectReader>();
+
+/** Lets reusable queries run on `db` (the root Kysely instance of a SQLite database, not a transaction) by `reader`. */
+export function registerDirectReader(db: object, reader: DirectReader) {
+  directReaders.set(db, reader);
+}
+
+/** A result column's name as the camel-case plugin would answer it (`last_used_at` → `lastUsedAt`). */
+const camelCase = (name: string) => name.replace(/_(.)/g, (_, next: string) => next.toUpperCase());
+
 /** Stands for a named argument of a reusable query while it is built. */
 const MARKER = '\u0000argument:';
 
@@ -55,11 +71,28 @@ export function reusableQuery<Args extends Record<string, unknown>, Row>(
   const names = compiled.parameters.map((value) =>
     typeof value === 'string' && value.startsWith(MARKER) ? value.slice(MARKER.length) : undefined,
   );
+  // The camel-case name of each result column, as the direct reads meet them.
+  const camelNames = new Map<string, string>();
   return async (executor: QueryRunner, args: Args): Promise<Row[]> => {
     const parameters = compiled.parameters.map((value, index) => {
       const name = names[index];
       return name === undefined ? value : args[name];
     });
+    const direct = directReaders.get(executor)?.(compiled.sql, parameters);
+    if (direct) {
+      return direct.map((row) => {
+        const camel: Record<string, unknown> = {};
+        for (const column in row) {
+          let name = camelNames.get(column);
+          if (name === undefined) {
+            name = camelCase(column);
+            camelNames.set(column, name);
+          }
+          camel[name] = row[column];
+        }
+        return camel as Row;
+      });
+    }
     const query: CompiledQuery<Row> = { ...compiled, parameters };
     return (await executor.executeQuery(query)).rows;
   };

@@ -257,6 +257,12 @@ export interface TreeRevisionTable {
   revision: number;
 }
 
+/** SQLite only, one row: how many changes to users and ended sessions there were (migration 0021). */
+export interface SessionRevisionTable {
+  id: number;
+  revision: number;
+}
+
 /** The recent message counters of each device, for deduplication. */
 export interface UplinkCountersTable {
   /** The device's `key`. */
@@ -463,6 +469,7 @@ export interface DatabaseSchema {
   businessUsers: BusinessUsersTable;
   businessLogs: BusinessLogsTable;
   treeRevision: TreeRevisionTable;
+  sessionRevision: SessionRevisionTable;
   contracts: ContractsTable;
   devices: DevicesTable;
   batteryChanges: BatteryChangesTable;

@@ -19,6 +19,7 @@ import * as messagesAndCountersDeviceKey from './0017-messages-and-counters-devi
 import * as telemetryWithoutForeignKeys from './0018-telemetry-without-foreign-keys.js';
 import * as readingsByDeviceAndDate from './0019-readings-by-device-and-date.js';
 import * as businessPaths from './0020-business-paths.js';
+import * as sessionChanges from './0021-session-changes.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-telemetry-without-foreign-keys': telemetryWithoutForeignKeys,
   '0019-readings-by-device-and-date': readingsByDeviceAndDate,
   '0020-business-paths': businessPaths,
+  '0021-session-changes': sessionChanges,
 };

@@ -23,7 +23,17 @@ export function createAuthRepo(db: Database) {
       .where('sessions.tokenHash', '=', argument('tokenHash')),
   );
 
+  const sessionRevision = reusableQuery<Record<string, never>, { revision: number }>(() =>
+    db.selectFrom('sessionRevision').select('revision').where('id', '=', 1),
+  );
+
   return {
+    /** SQLite only: the count of changes to users and ended sessions (migration 0021). */
+    async sessionRevision(): Promise<number> {
+      const [row] = await sessionRevision(db, {});
+      return row?.revision ?? 0;
+    },
+
     async insertSession(tokenHash: string, userId: string, now: number, trx: Executor = db) {
       await trx.insertInto('sessions').values({ tokenHash, userId, createdAt: now, lastUsedAt: now }).execute();
     },

@@ -8,6 +8,7 @@ import type { UsersRepo } from '../users/repo.js';
 import { confirmationMail, invitationMail, passwordResetMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AuthRepo } from './repo.js';
+import type { SessionCache } from './session-cache.js';
 import { hashSecret, newSecret } from './tokens.js';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -28,12 +29,22 @@ interface Dependencies {
   config: Pick<Config, 'publicUrl' | 'productName' | 'sessionIdleMs'>;
   authRepo: AuthRepo;
   usersRepo: UsersRepo;
+  sessions: SessionCache;
   mailer: Mailer;
   log: { error(object: unknown, message: string): void };
   now?: () => number;
 }
 
-export function createAuthService({ db, config, authRepo, usersRepo, mailer, log, now = Date.now }: Dependencies) {
+export function createAuthService({
+  db,
+  config,
+  authRepo,
+  usersRepo,
+  sessions,
+  mailer,
+  log,
+  now = Date.now,
+}: Dependencies) {
   async function startSession(userId: string): Promise<string> {
     const token = newSecret();
     await authRepo.insertSession(hashSecret(token), userId, now());
@@ -76,14 +87,18 @@ export function createAuthService({ db, config, authRepo, usersRepo, mailer, log
 
   async function authenticate(token: string): Promise<Session | undefined> {
     const tokenHash = hashSecret(token);
-    const session = await authRepo.findSession(tokenHash);
+    const session = await sessions.read(tokenHash, () => authRepo.findSession(tokenHash));
     if (!session) return undefined;
     const at = now();
     if (at - session.lastUsedAt > config.sessionIdleMs) {
       await authRepo.deleteSession(tokenHash);
+      sessions.forgetUser(session.user.id);
       return undefined;
     }
-    if (at - session.lastUsedAt > SESSION_TOUCH_INTERVAL_MS) await authRepo.touchSession(tokenHash, at);
+    if (at - session.lastUsedAt > SESSION_TOUCH_INTERVAL_MS) {
+      await authRepo.touchSession(tokenHash, at);
+      sessions.touched(tokenHash, at);
+    }
     return { user: session.user, tokenHash };
   }
 
@@ -121,9 +136,15 @@ export function createAuthService({ db, config, authRepo, usersRepo, mailer, log
       return { token: await startSession(user.id), user };
     },
 
-    signOut: (session: Session) => authRepo.deleteSession(session.tokenHash),
+    async signOut(session: Session) {
+      await authRepo.deleteSession(session.tokenHash);
+      sessions.forgetUser(session.user.id);
+    },
 
-    signOutEverywhere: (session: Session) => authRepo.deleteSessionsOf(session.user.id),
+    async signOutEverywhere(session: Session) {
+      await authRepo.deleteSessionsOf(session.user.id);
+      sessions.forgetUser(session.user.id);
+    },
 
     async register(request: RegistrationRequest, language: Language): Promise<UserRow> {
       const user = await usersRepo.insert({
@@ -151,6 +172,7 @@ export function createAuthService({ db, config, authRepo, usersRepo, mailer, log
       const userId = await authRepo.spendOneTimeToken(hashSecret(key), 'email_confirmation', at);
       if (!userId) throw new AppError('auth.invalid_confirmation_key');
       await usersRepo.confirmEmail(userId, at);
+      sessions.forgetUser(userId);
     },
 
     async changePassword(session: Session, request: PasswordChangeRequest): Promise<void> {
@@ -162,6 +184,7 @@ export function createAuthService({ db, config, authRepo, usersRepo, mailer, log
         await usersRepo.setPassword(session.user.id, passwordHash, trx);
         await authRepo.deleteSessionsOf(session.user.id, session.tokenHash, trx);
       });
+      sessions.forgetUser(session.user.id);
     },
 
     /** Mails a reset link when the address is known; says nothing either way, so addresses cannot be probed. */
@@ -211,6 +234,7 @@ export function createAuthService({ db, config, authRepo, usersRepo, mailer, log
         await authRepo.spendAllOneTimeTokensOf(userId, 'password_reset', at, trx);
         await authRepo.deleteSessionsOf(userId, undefined, trx);
       });
+      sessions.forgetUser(request.uid);
     },
   };
 }

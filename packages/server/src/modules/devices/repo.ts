@@ -1,6 +1,7 @@
 import type { DeviceFilter, DeviceSort, Role, SignalValueCondition } from '@iot/shared';
 import {
   type Expression,
+  type ExpressionBuilder,
   type Insertable,
   PostgresAdapter,
   type Selectable,
@@ -133,6 +134,16 @@ function signalCondition(condition: SignalValueCondition, postgres: boolean) {
 export function createDevicesRepo(db: Database) {
   // The permission check of every call on one device. The business's description is a subquery: SQLite answers a
   // single device four times faster this way than through a join (measured: 19 against 80 microseconds).
+  const roleAndDescription = (eb: ExpressionBuilder<DatabaseSchema, 'devices'>, userId: string) => [
+    eb
+      .selectFrom('businesses')
+      .select('businesses.description')
+      .whereRef('businesses.id', '=', 'devices.businessId')
+      .$asScalar()
+      .$notNull()
+      .as('businessDescription'),
+    roleAt(userId, 'devices.businessPath').as('role'),
+  ];
   const deviceWithRole = reusableQuery<
     { id: string; userId: string },
     DeviceRow & { role: Role | null; businessDescription: string }
@@ -140,16 +151,18 @@ export function createDevicesRepo(db: Database) {
     db
       .selectFrom('devices')
       .select(DEVICE_COLUMNS.map((column) => `devices.${column}` as const))
-      .select((eb) => [
-        eb
-          .selectFrom('businesses')
-          .select('businesses.description')
-          .whereRef('businesses.id', '=', 'devices.businessId')
-          .$asScalar()
-          .$notNull()
-          .as('businessDescription'),
-        roleAt(argument('userId'), 'devices.businessPath').as('role'),
-      ])
+      .select((eb) => roleAndDescription(eb, argument('userId')))
+      .where('devices.id', '=', argument('id')),
+  );
+  // A single device as it is shown: its presented columns alone (a third less of the database's time than all).
+  const listedWithRole = reusableQuery<
+    { id: string; userId: string },
+    Omit<ListedDeviceRow, 'role'> & { role: Role | null }
+  >((argument) =>
+    db
+      .selectFrom('devices')
+      .select(presentedColumns)
+      .select((eb) => roleAndDescription(eb, argument('userId')))
       .where('devices.id', '=', argument('id')),
   );
 
@@ -227,6 +240,14 @@ export function createDevicesRepo(db: Database) {
       if (isProviderStaff(caller))
         return (await scoped(caller, trx)).selectAll('devices').where('devices.id', '=', id).executeTakeFirst();
       const [row] = await deviceWithRole(trx, { id, userId: caller.id });
+      return row && isReaching(row.role) ? { ...row, role: row.role } : undefined;
+    },
+
+    /** One device as a listing holds it, when the caller reaches it (a single-device GET). */
+    async findListed(caller: Caller, id: string): Promise<ListedDeviceRow | undefined> {
+      if (isProviderStaff(caller))
+        return (await scoped(caller, db)).select(presentedColumns).where('devices.id', '=', id).executeTakeFirst();
+      const [row] = await listedWithRole(db, { id, userId: caller.id });
       return row && isReaching(row.role) ? { ...row, role: row.role } : undefined;
     },
 

@@ -270,7 +270,12 @@ export function createDevicesService({
       return devicesRepo.count(user, await queryOf(user, filter), now());
     },
 
-    get: reachableDevice,
+    /** One reachable device as it is shown. */
+    async get(user: UserRow, uuid: string) {
+      const device = await devicesRepo.findListed(user, uuid);
+      if (!device) throw new AppError('not_found');
+      return device;
+    },
 
     async create(user: UserRow, request: CreateDeviceRequest): Promise<ScopedDeviceRow> {
       const ids = networkIdsOf(request);

@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { LiveEvent } from '@iot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { DatabaseHandle } from '../../db/database.js';
+import { startNotificationRelay } from '../../db/notification-relay.js';
 
 /** An event with the path of the business it is about, so each listener can keep only what its user may see. */
 export interface LiveEventEnvelope {
@@ -22,7 +22,6 @@ export interface LiveEvents {
 const CHANNEL = 'live_events';
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
 const PAYLOAD_MAX = 7_500;
-const RECONNECT_MS = 1_000;
 
 /**
  * The events of the platform, fanned out to every open stream. With SQLite there is one server process. On
@@ -51,7 +50,12 @@ export async function createLiveEvents(options: {
     return { publish: deliver, subscribe, close: async () => {} };
   }
 
-  const relay = await startRelay(databaseUrl, deliver, log);
+  const relay = await startNotificationRelay({
+    url: databaseUrl,
+    channel: CHANNEL,
+    hear: (payload) => deliver(JSON.parse(payload) as LiveEventEnvelope[]),
+    log,
+  });
   // Each publish is one statement, sent after the previous one is done: every process then hears the events in the
   // order they were published (notifications sent on several pooled connections at once arrive in any order).
   let sending = Promise.resolve();
@@ -99,48 +103,4 @@ function payloads(envelopes: LiveEventEnvelope[]): string[] {
   }
   if (current.length > 0) result.push(`[${current.join(',')}]`);
   return result.filter((payload) => payload.length < PAYLOAD_MAX);
-}
-
-/** A connection of its own that LISTENs (a pooled one may not), reopened when it drops. */
-async function startRelay(url: string, deliver: (envelopes: LiveEventEnvelope[]) => void, log: FastifyBaseLogger) {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  async function connect() {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) deliver(JSON.parse(message.payload) as LiveEventEnvelope[]);
-    });
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'live events relay lost its connection: reconnecting');
-      if (client === next) client = null;
-      scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`listen ${CHANNEL}`);
-    client = next;
-  }
-
-  function scheduleReconnect() {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      connect().catch((error: unknown) => {
-        log.warn({ err: error }, 'live events relay not reconnected yet');
-        scheduleReconnect();
-      });
-    }, RECONNECT_MS);
-    timer.unref();
-  }
-
-  await connect();
-  return {
-    listening: () => client !== null,
-    async close() {
-      closed = true;
-      clearTimeout(timer);
-      await client?.end();
-    },
-  };
 }

@@ -2,10 +2,11 @@ import { isProviderStaff, type UpdateProfileRequest, type UserPage, type UsersQu
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import type { SessionCache } from '../auth/session-cache.js';
 import type { UserRow } from './present.js';
 import type { UsersRepo } from './repo.js';
 
-export function createUsersService({ usersRepo }: { usersRepo: UsersRepo }) {
+export function createUsersService({ usersRepo, sessions }: { usersRepo: UsersRepo; sessions: SessionCache }) {
   return {
     /** The users page (SPEC section 6): provider staff only. */
     async list(viewer: UserRow, query: UsersQuery): Promise<UserPage> {
@@ -54,6 +55,8 @@ export function createUsersService({ usersRepo }: { usersRepo: UsersRepo }) {
       const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       const updated = await usersRepo.updateIfVersion(user.id, request.version, defined);
       if (!updated) throw new AppError('conflict');
+      // The signed-in requests carry the user as their session read it: they read it again.
+      sessions.forgetUser(user.id);
       return updated;
     },
   };
