@@ -5,6 +5,8 @@ import type { SessionWithUser } from './repo.js';
 
 /** The PostgreSQL channel on which the triggers of migration 0021 name a user whose row or sessions changed. */
 const CHANNEL = 'session_changes';
+/** SQLite: how long the count of changes read is taken as current (a change written elsewhere is seen this late). */
+const REVISION_FRESH_MS = 1;
 /** Sessions kept at most; past it the oldest kept goes first. */
 const MAX_SESSIONS = 10_000;
 /** A kept session is read again after this long even when no change was heard (a notification lost in transit). */
@@ -26,8 +28,8 @@ export interface SessionCache {
  *
  * A kept session must never outlive a sign-out, a password change or a change of its user, whatever wrote it
  * (migration 0021 makes every such change known):
- * - SQLite (one serving process): each request first reads the count of changes, and what was kept before the count
- *   moved is dropped.
+ * - SQLite (one serving process): requests read the count of changes (at most once a millisecond), and what was kept
+ *   before the count moved is dropped.
  * - PostgreSQL (several processes may serve): every process hears the id of each user changed when the change
  *   commits, and drops that user's sessions. Sessions are kept only while the relay listens: while it is down every
  *   request reads its session, and what was kept is dropped when it comes back.
@@ -69,10 +71,14 @@ export async function createSessionCache(options: {
   const sqlite = options.database.kind === 'sqlite';
   const keeping = () => sqlite || relay?.listening() === true;
   let seenRevision: number | undefined;
+  let revisionReadAt = Number.NEGATIVE_INFINITY;
 
   return {
     async read(tokenHash, read) {
-      if (sqlite) {
+      // Read at most once a millisecond: at thousands of requests a second the read, which starts a read transaction
+      // of its own, was a tenth of a single-device GET's time (measured: 5 of 50 microseconds).
+      if (sqlite && performance.now() - revisionReadAt >= REVISION_FRESH_MS) {
+        revisionReadAt = performance.now();
         const revision = await options.revision();
         if (revision !== seenRevision) {
           forgetAll();
