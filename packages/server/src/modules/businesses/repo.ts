@@ -81,15 +81,29 @@ export function roleAt(userId: string, column: string) {
 export const isReaching = (role: Role | null | undefined): role is Role =>
   role !== null && role !== undefined && REACHING_ROLES.includes(role);
 
-/** The caller's entries with where they sit (their nodes' places alone), deepest first. */
+type GrantsQuery = (executor: Executor, args: { userId: string }) => Promise<{ path: string; depth: number; role: Role }[]>;
+/** The grants query of each dialect (PostgreSQL or not), built with the first executor of that dialect to run it. */
+const grantsQueries = new Map<boolean, GrantsQuery>();
+
+/**
+ * The caller's entries with where they sit (their nodes' places alone), deepest first. Read before every scoped
+ * query, so built once and prepared (on PostgreSQL it was planned again on every call).
+ */
 function grantsOf(caller: Caller, trx: Executor) {
-  return trx
-    .selectFrom('businessUsers')
-    .innerJoin('businessPaths', 'businessPaths.id', 'businessUsers.businessId')
-    .select(['businessPaths.path', 'businessPaths.depth', 'businessUsers.role'])
-    .where('businessUsers.userId', '=', caller.id)
-    .orderBy('businessPaths.depth', 'desc')
-    .execute();
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  let query = grantsQueries.get(postgres);
+  if (!query) {
+    query = reusableQuery<{ userId: string }, { path: string; depth: number; role: Role }>((argument) =>
+      trx
+        .selectFrom('businessUsers')
+        .innerJoin('businessPaths', 'businessPaths.id', 'businessUsers.businessId')
+        .select(['businessPaths.path', 'businessPaths.depth', 'businessUsers.role'])
+        .where('businessUsers.userId', '=', argument('userId'))
+        .orderBy('businessPaths.depth', 'desc'),
+    );
+    grantsQueries.set(postgres, query);
+  }
+  return query(trx, { userId: caller.id });
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type Updateable,
 } from 'kysely';
 import { DEVICE_COLUMNS } from '../../db/columns.js';
-import { reusableQuery } from '../../db/reusable-query.js';
+import { reusableQuery, runPrepared } from '../../db/reusable-query.js';
 import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
 import {
   type Caller,
@@ -293,11 +293,15 @@ export function createDevicesRepo(db: Database) {
           sql<boolean>`(${key.sql}, ${sql.ref('devices.id')}) ${comparison} (${after[0]}, ${after[1]})`,
         );
       }
-      const rows = await select
-        .orderBy(sql`${key.sql} ${direction}`)
-        .orderBy(sql`${sql.ref('devices.id')} ${direction}`)
-        .limit(limit + 1)
-        .execute();
+      // Prepared: PostgreSQL planned the page again on every request, more of its time than reading the page.
+      const { rows } = await runPrepared(
+        db,
+        select
+          .orderBy(sql`${key.sql} ${direction}`)
+          .orderBy(sql`${sql.ref('devices.id')} ${direction}`)
+          .limit(limit + 1)
+          .compile(),
+      );
       const last = rows.length > limit ? rows[limit - 1] : undefined;
       return { rows: rows.slice(0, limit), next: last ? [key.of(last), last.id] : null };
     },
