@@ -81,7 +81,8 @@ export function roleAt(userId: string, column: string) {
 export const isReaching = (role: Role | null | undefined): role is Role =>
   role !== null && role !== undefined && REACHING_ROLES.includes(role);
 
-type GrantsQuery = (executor: Executor, args: { userId: string }) => Promise<{ path: string; depth: number; role: Role }[]>;
+type Grant = { path: string; depth: number; role: Role };
+type GrantsQuery = (executor: Executor, args: { userId: string }) => Promise<Grant[]>;
 /** The grants query of each dialect (PostgreSQL or not), built with the first executor of that dialect to run it. */
 const grantsQueries = new Map<boolean, GrantsQuery>();
 
@@ -93,7 +94,7 @@ function grantsOf(caller: Caller, trx: Executor) {
   const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
   let query = grantsQueries.get(postgres);
   if (!query) {
-    query = reusableQuery<{ userId: string }, { path: string; depth: number; role: Role }>((argument) =>
+    query = reusableQuery<{ userId: string }, Grant>((argument) =>
       trx
         .selectFrom('businessUsers')
         .innerJoin('businessPaths', 'businessPaths.id', 'businessUsers.businessId')
