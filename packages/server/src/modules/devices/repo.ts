@@ -293,13 +293,15 @@ export function createDevicesRepo(db: Database) {
           sql<boolean>`(${key.sql}, ${sql.ref('devices.id')}) ${comparison} (${after[0]}, ${after[1]})`,
         );
       }
-      // Prepared: PostgreSQL planned the page again on every request, more of its time than reading the page.
+      // Prepared: PostgreSQL planned the page again on every request, more of its time than reading the page. The
+      // limit is written in the text: as a parameter, the plan made for any limit is costed as reading a tenth of the
+      // matching rows, and PostgreSQL keeps planning each execution for its value instead (measured: 0.2 ms a page).
       const { rows } = await runPrepared(
         db,
         select
           .orderBy(sql`${key.sql} ${direction}`)
           .orderBy(sql`${sql.ref('devices.id')} ${direction}`)
-          .limit(limit + 1)
+          .limit(sql.lit(limit + 1))
           .compile(),
       );
       const last = rows.length > limit ? rows[limit - 1] : undefined;
