@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
+import { onTestFinished } from 'vitest';
 import type { DatabaseKind } from '../db/database.js';
 import { migrations } from '../db/migrations/index.js';
 import { createTestDatabase } from './test-database.js';
@@ -8,10 +9,11 @@ import { createTestDatabase } from './test-database.js';
  * A database as a release left it, for a test of the migration that follows: migrated up to `lastMigration` (one
  * before 0020, which turned the `businesses` table this writes to into a view), with a business and two devices in
  * it. `migrateTo` runs the migrations on up to the one named; `addDevice` adds a device to the business (columns
- * every release since 0005 has).
+ * every release since 0005 has). Called in a test; the database is dropped when the test ends.
  */
 export async function databaseAfter(kind: DatabaseKind, lastMigration: string) {
   const database = await createTestDatabase(kind, { migrate: false });
+  onTestFinished(() => database.drop());
   const raw = database.handle.db.withoutPlugins();
   const migrator = new Migrator({ db: raw, provider: { getMigrations: async () => migrations } });
   const migrateTo = async (name: string) => {
@@ -31,5 +33,5 @@ export async function databaseAfter(kind: DatabaseKind, lastMigration: string) {
     return id;
   };
   const devices = [await addDevice(), await addDevice()] as const;
-  return { database, raw, devices, migrateTo, addDevice };
+  return { raw, devices, migrateTo, addDevice };
 }

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseAfter } from '../../testing/migration-fixture.js';
-import { databaseKinds, type TestDatabase } from '../../testing/test-database.js';
+import { databaseKinds } from '../../testing/test-database.js';
 
 describe.each(databaseKinds())('migration 0020 (business paths) on %s', (kind) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.drop();
-  });
-
   it('keeps every node and its place, reads them joined, and moves the revision on node changes only', async () => {
     const before = await databaseAfter(kind, '0019-readings-by-device-and-date');
-    database = before.database;
     const { raw } = before;
     const [top] = (await sql<{ id: string }>`select id from businesses`.execute(raw)).rows;
     if (!top) throw new Error('the fixture has a business');

@@ -1,18 +1,12 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseAfter } from '../../testing/migration-fixture.js';
-import { databaseKinds, type TestDatabase } from '../../testing/test-database.js';
+import { databaseKinds } from '../../testing/test-database.js';
 
 describe.each(databaseKinds())('migration 0017 (messages and counters by device key) on %s', (kind) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.drop();
-  });
-
   it('keeps every message and counter with its device, keeps counters unique, and takes both away with their device', async () => {
     // A database as the release before left it: migrated up to 0016, with messages and counters of two devices.
     const before = await databaseAfter(kind, '0016-readings-device-key');
-    database = before.database;
     const { raw } = before;
     const [first, second] = before.devices;
     for (const [device, date] of [

@@ -1,17 +1,11 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseAfter } from '../../testing/migration-fixture.js';
-import { databaseKinds, type TestDatabase } from '../../testing/test-database.js';
+import { databaseKinds } from '../../testing/test-database.js';
 
 describe.each(databaseKinds())('migration 0019 (readings by device and date) on %s', (kind) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.drop();
-  });
-
   it('keeps every reading and indexes them by device, date and signal', async () => {
     const before = await databaseAfter(kind, '0018-telemetry-without-foreign-keys');
-    database = before.database;
     const { raw } = before;
     const keys = await sql<{ key: number | string }>`select key from devices order by key`.execute(raw);
     const [first, second] = keys.rows.map((row) => Number(row.key));

@@ -1,18 +1,12 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseAfter } from '../../testing/migration-fixture.js';
-import { databaseKinds, type TestDatabase } from '../../testing/test-database.js';
+import { databaseKinds } from '../../testing/test-database.js';
 
 describe.each(databaseKinds())('migration 0016 (readings by device key) on %s', (kind) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.drop();
-  });
-
   it('keeps every reading with its device, numbers new devices, and takes readings away with their device', async () => {
     // A database as the release before left it: migrated up to 0015, with readings of two devices.
     const before = await databaseAfter(kind, '0015-tree-revision-on-moves');
-    database = before.database;
     const { raw } = before;
     const [first, second] = before.devices;
     for (const [device, value] of [
