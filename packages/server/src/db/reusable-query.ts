@@ -59,7 +59,8 @@ export function runPrepared<Row>(executor: QueryRunner, compiled: CompiledQuery<
  * A query built and compiled once, run many times with new arguments: for the calls every request makes (the
  * session, the permission check), where building and compiling the query again cost more than the database's answer.
  * On PostgreSQL each connection also prepares it once, by name, so the server parses and plans it once per connection
- * (measured: a permission check's p95 0.31 → 0.17 ms); it must name its columns (`db/columns.ts`). `build` receives
+ * (measured: a permission check's p95 0.31 → 0.17 ms); it must name its columns (`db/columns.ts`). On SQLite, run on
+ * the root database outside a transaction, it reads straight from the connection (`registerDirectReader`). `build` receives
  * `argument(name)`, a stand-in for a value that each run fills in; the query it builds must use the stand-ins as plain
  * values (compared or selected), as bound parameters.
  */

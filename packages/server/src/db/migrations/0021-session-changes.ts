@@ -6,8 +6,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * at a SQL prompt).
  * - PostgreSQL, where several processes may serve: announced on the channel `session_changes` with the user's id,
  *   delivered to every process when the change commits.
- * - SQLite: counted in `session_revision` (one row), which the one serving process compares before using what it
- *   keeps (a read of one row: a microsecond).
+ * - SQLite: counted in `session_revision` (one row), which the one serving process reads (at most once a
+ *   millisecond) before using what it keeps.
  * A session's last use (written about once a minute per session) is not a change: the process that uses a session
  * knows when it used it.
  */
