@@ -135,6 +135,8 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       });
       expect(response.statusCode).toBe(201);
       ingestTokens[network] = response.json().token;
+      // Integrations are listed in the order they were added, to the millisecond: the next one comes a moment later.
+      await new Promise((resolve) => setTimeout(resolve, 2));
     };
     await integration('sigfox');
     await integration('chirpstack', { serverUrl: networkServer.url, serverKey: 'chirpstack-key' });
