@@ -8,6 +8,12 @@ const isPosition = (value: unknown): value is { lat: number; lon: number; alt?: 
   typeof (value as { lat?: unknown }).lat === 'number' &&
   typeof (value as { lon?: unknown }).lon === 'number';
 
+/** A number as text in `locale`, with its unit when given. */
+export function numberText(value: number, unit: string | undefined, locale: string): string {
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
+  return unit ? `${number} ${unit}` : number;
+}
+
 /**
  * A reading's value as text in the interface language: numbers with the signal's unit when given, flags as yes or no,
  * positions as latitude, longitude (and altitude), a codec's words through `text`.
@@ -17,10 +23,7 @@ export function formatReading(
   unit: string | undefined,
   { locale, yes, no, text }: { locale: string; yes: string; no: string; text: (value: string) => string },
 ): string {
-  if (typeof value === 'number') {
-    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value);
-    return unit ? `${number} ${unit}` : number;
-  }
+  if (typeof value === 'number') return numberText(value, unit, locale);
   if (typeof value === 'boolean') return value ? yes : no;
   if (isPosition(value)) {
     const coordinate = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });

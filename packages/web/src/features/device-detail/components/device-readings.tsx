@@ -98,7 +98,7 @@ export function DeviceReadings({ scope, withChart }: { scope: DeviceScope; withC
           {withChart && rows.length > 0 && (
             <Paper variant="outlined" sx={{ p: 1 }}>
               <Suspense fallback={<ChartLoading />}>
-                <ReadingsChart signals={answered} nameOf={nameOf} />
+                <ReadingsChart signals={answered} nameOf={nameOf} unitOf={unitOf} />
               </Suspense>
             </Paper>
           )}

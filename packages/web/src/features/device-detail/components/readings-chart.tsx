@@ -17,7 +17,8 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '@/i18n';
-import { chartPoints } from '../lib/readings-view';
+import { numberText } from '@/i18n/reading-text';
+import { chartPoints, unitAxes } from '../lib/readings-view';
 
 // Only the parts drawn here, so the chart's chunk stays small.
 use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
@@ -40,13 +41,20 @@ function axisDateText(locale: string, spanMs: number) {
   return (value: number) => dates.format(value);
 }
 
+/** Room beside the plot for one value axis's labels. */
+const AXIS_WIDTH = 56;
+
 export interface ReadingsChartProps {
   signals: ReadingsAnswer['signals'];
   nameOf: (signal: string) => string;
+  unitOf: (signal: string) => string | undefined;
 }
 
-/** The chosen signals' numeric readings over time, a line each. Loaded apart: ECharts is large. */
-export function ReadingsChart({ signals, nameOf }: ReadingsChartProps) {
+/**
+ * The chosen signals' numeric readings over time, a line each, on a value axis per unit (the first on the left, the
+ * others on the right). Loaded apart: ECharts is large.
+ */
+export function ReadingsChart({ signals, nameOf, unitOf }: ReadingsChartProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const element = useRef<HTMLDivElement>(null);
@@ -68,30 +76,49 @@ export function ReadingsChart({ signals, nameOf }: ReadingsChartProps) {
   useEffect(() => {
     const locale = formatLocale(i18n.language);
     const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
-    const series = signals.map((answer) => ({ name: nameOf(answer.signal), points: chartPoints(answer) }));
+    const { units, axisOf } = unitAxes(
+      signals.map((answer) => answer.signal),
+      unitOf,
+    );
+    const series = signals.map((answer, index) => ({
+      name: nameOf(answer.signal),
+      unit: unitOf(answer.signal),
+      axis: axisOf[index] ?? 0,
+      points: chartPoints(answer),
+    }));
+    const rightAxes = Math.max(0, units.length - 1);
     const dates = series.flatMap((line) => line.points.map(([date]) => date));
     const dateText = axisDateText(locale, dates.length > 0 ? Math.max(...dates) - Math.min(...dates) : 0);
     const option: ChartOption = {
       color: [theme.palette.primary.main, theme.palette.secondary.main, '#ef6c00', '#6a1b9a', '#00838f', '#c62828'],
       textStyle: { fontFamily: theme.typography.fontFamily },
-      grid: { left: 56, right: 24, top: 40, bottom: 64 },
+      grid: { left: AXIS_WIDTH, right: rightAxes > 0 ? rightAxes * AXIS_WIDTH : 24, top: 56, bottom: 64 },
       legend: { top: 0 },
-      tooltip: {
-        trigger: 'axis',
-        valueFormatter: (value) => (typeof value === 'number' ? numbers.format(value) : ''),
-      },
+      tooltip: { trigger: 'axis' },
       xAxis: { type: 'time', axisLabel: { formatter: (value: number) => dateText(value), hideOverlap: true } },
-      yAxis: { type: 'value', scale: true, axisLabel: { formatter: (value: number) => numbers.format(value) } },
+      yAxis: units.map((unit, index) => ({
+        type: 'value',
+        scale: true,
+        name: unit ?? '',
+        position: index === 0 ? 'left' : 'right',
+        offset: index === 0 ? 0 : (index - 1) * AXIS_WIDTH,
+        // One set of grid lines (the first axis's): every axis's own would cross each other.
+        splitLine: { show: index === 0 },
+        axisLine: { show: index > 0 },
+        axisLabel: { formatter: (value: number) => numbers.format(value) },
+      })),
       dataZoom: [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 12 }],
       series: series.map((line) => ({
         type: 'line',
         name: line.name,
+        yAxisIndex: line.axis,
         showSymbol: line.points.length < 100,
         data: line.points,
+        tooltip: { valueFormatter: (value) => (typeof value === 'number' ? numberText(value, line.unit, locale) : '') },
       })),
     };
     chart.current?.setOption(option, { notMerge: true });
-  }, [signals, nameOf, i18n.language, theme]);
+  }, [signals, nameOf, unitOf, i18n.language, theme]);
 
   return <Box ref={element} role="img" aria-label={t('device.data.chart')} sx={{ width: '100%', height: 320 }} />;
 }

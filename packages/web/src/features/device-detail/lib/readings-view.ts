@@ -39,3 +39,23 @@ export function signalNotices(signals: readonly SignalAnswer[]): SignalNotice[] 
     return [];
   });
 }
+
+/**
+ * The chart's value axes: one per unit, in the order the signals come (signals without a unit share one), so a
+ * temperature in °C and a humidity in % each keep their own scale instead of one flattening the other.
+ * `axisOf[i]` is the axis of `signals[i]`.
+ */
+export function unitAxes(
+  signals: readonly string[],
+  unitOf: (signal: string) => string | undefined,
+): { units: (string | undefined)[]; axisOf: number[] } {
+  const units: (string | undefined)[] = [];
+  const axisOf = signals.map((signal) => {
+    const unit = unitOf(signal) || undefined;
+    const index = units.indexOf(unit);
+    if (index >= 0) return index;
+    units.push(unit);
+    return units.length - 1;
+  });
+  return { units, axisOf };
+}
