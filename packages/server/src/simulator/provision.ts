@@ -42,6 +42,13 @@ export async function provisionSimulator(db: Database, options: ProvisionOptions
   const rows = await db
     .selectFrom('devices')
     .select(['id', 'description', 'deviceType', 'businessPath', 'communication', 'sigfoxId', 'loraEui', 'signalValues'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb.selectFrom('readings').select('readings.deviceKey').whereRef('readings.deviceKey', '=', 'devices.key'),
+        )
+        .as('hasReadings'),
+    )
     .where('serialNumber', 'like', DEMO_SERIAL_PATTERN)
     .where('lastSeenAt', 'is not', null)
     .orderBy('serialNumber')
@@ -106,6 +113,7 @@ export async function provisionSimulator(db: Database, options: ProvisionOptions
       description: row.description,
       deviceType: row.deviceType,
       latest: latestValuesOf(row.signalValues),
+      hasReadings: Boolean(row.hasReadings),
       route,
     });
   }

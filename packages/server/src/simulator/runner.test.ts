@@ -4,7 +4,7 @@ import { type MqttTestApp, startMqttTestApp } from '../modules/ingest/mqtt/test-
 import { readingsOfDevice } from '../testing/readings.js';
 import { databaseKinds } from '../testing/test-database.js';
 import { provisionSimulator, SIMULATOR_INTEGRATIONS } from './provision.js';
-import { createSimulator, type SimulatorLog } from './runner.js';
+import { createSimulator, HISTORY_STEP_MS, type SimulatorLog } from './runner.js';
 
 const quiet: SimulatorLog = { info: () => {}, warn: () => {} };
 
@@ -147,5 +147,39 @@ describe.each(databaseKinds())('device simulator on %s', (kind) => {
     }
     await simulator.stop();
     expect((await readingsOf(devices.meter.uuid)).length).toBeGreaterThan(before);
+  });
+
+  it('first sends, dated then, the frames a device without readings would have sent over the history', async () => {
+    const fresh = await createDevice('DEMO-0005', { deviceType: 'th-sensor-sigfox', sigfoxID: '1A2B05' });
+    await harness.t.db
+      .updateTable('devices')
+      .set({ lastSeenAt: Date.now() - 60_000 })
+      .where('id', '=', fresh.uuid)
+      .execute();
+    const othersBefore = (await readingsOf(devices.sensor.uuid)).length;
+    // After the previous tests' runs, as a later start would be.
+    const startedAt = Date.now() + 8_000;
+    const historyMs = 2 * 60 * 60 * 1000;
+    const simulator = createSimulator({
+      baseUrl,
+      devices: await provisionSimulator(harness.t.db, { mqtt: false }),
+      log: quiet,
+      historyMs,
+      now: () => startedAt,
+    });
+    await simulator.sendHistory();
+    await simulator.stop();
+    const dates = await readingsOfDevice(harness.t.db, fresh.uuid)
+      .select('readings.date')
+      .where('readings.signal', '=', 'temperature')
+      .orderBy('readings.date')
+      .execute();
+    // A frame a step apart from the history's start to before now; Sigfox dates its messages to the second.
+    const steps = Array.from({ length: historyMs / HISTORY_STEP_MS - 1 }, (_, index) => index + 1);
+    expect(dates.map((row) => Number(row.date))).toEqual(
+      steps.map((step) => Math.floor((startedAt - historyMs + step * HISTORY_STEP_MS) / 1000) * 1000),
+    );
+    // The devices that have readings have no history to send.
+    expect((await readingsOf(devices.sensor.uuid)).length).toBe(othersBefore);
   });
 });

@@ -17,6 +17,8 @@ export interface SimulatedDevice {
   description: string;
   deviceType: string;
   latest: LatestValues;
+  /** Whether any reading of it is stored: one without has a history to send (`historyMs`). */
+  hasReadings: boolean;
   route: DeviceRoute;
 }
 
@@ -39,11 +41,19 @@ export interface SimulatorOptions {
   log: SimulatorLog;
   random?: Random;
   now?: () => number;
+  /**
+   * Devices without stored readings (a demo's first start) first send, with `sendHistory()`, the frames they would
+   * have sent over this time before now, one every `HISTORY_STEP_MS`: a fresh demo then opens on a day of readings
+   * rather than on empty charts. 0 (the default): none.
+   */
+  historyMs?: number;
 }
 
 export interface Simulator {
   /** Signs the Wi-Fi and cellular devices in to the broker, waiting a few seconds at most. */
   connect(): Promise<void>;
+  /** The history (`historyMs`) of the devices without readings, oldest frame first; resolves once it is stored. */
+  sendHistory(): Promise<void>;
   /** One uplink of every device, now. */
   sendAll(): Promise<void>;
   /** Every device's uplinks, one per period, until `stop()`. */
@@ -52,6 +62,8 @@ export interface Simulator {
 }
 
 export const DEFAULT_PERIOD_MS = 30_000;
+/** Between two frames of a device's history: fine enough for a day's curve, few enough to send in a moment. */
+export const HISTORY_STEP_MS = 15 * 60_000;
 const FIRST_FRAME_WITHIN_MS = 5_000;
 const CONNECT_WAIT_MS = 3_000;
 const SEND_TIMEOUT_MS = 10_000;
@@ -66,6 +78,8 @@ interface Running {
   client: MqttClient | null;
   failing: boolean;
   timer: NodeJS.Timeout | null;
+  /** Where the device's history starts; null once sent, or when it has none to send. */
+  historyFrom: number | null;
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
@@ -87,13 +101,17 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   // The server drops a counter it saw within the last hour, and a restarted simulator knows nothing of the counters
   // it sent. Counters start at the time in seconds and grow by one a frame, at most one a second (frames are at least
   // a second apart): a run that starts a second or more after the previous one's last frame starts above every
-  // counter that one sent.
-  const firstCounter = Math.floor(now() / 1000);
+  // counter that one sent. History frames are numbered by their time in seconds: below `firstCounter`, a step apart.
+  const startedAt = now();
+  const firstCounter = Math.floor(startedAt / 1000);
+  const historyMs = options.historyMs ?? 0;
   const running: Running[] = options.devices.flatMap((device) => {
     const factory = modelOf(device.deviceType);
     if (!factory) return [];
-    const model = factory({ deviceId: device.id, latest: device.latest, random, now: now() });
-    return [{ device, model, counter: firstCounter, client: null, failing: false, timer: null }];
+    const historyFrom = historyMs > 0 && !device.hasReadings ? startedAt - historyMs : null;
+    // A device with a history is played from its start, so its live frames go on from where the history ends.
+    const model = factory({ deviceId: device.id, latest: device.latest, random, now: historyFrom ?? startedAt });
+    return [{ device, model, counter: firstCounter, client: null, failing: false, timer: null, historyFrom }];
   });
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
@@ -108,10 +126,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   }
 
-  async function deliver(entry: Running) {
+  async function deliver(entry: Running, at: number, counter: number) {
     const { device } = entry;
-    const at = now();
-    const counter = entry.counter++;
     const frame = entry.model.next(at, counter);
     const { route } = device;
     switch (route.network) {
@@ -151,7 +167,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
   async function send(entry: Running) {
     try {
-      await deliver(entry);
+      await deliver(entry, now(), entry.counter++);
       if (entry.failing) log.info({ device: entry.device.id }, 'simulated device reaches the platform again');
       entry.failing = false;
     } catch (error) {
@@ -198,6 +214,17 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     });
   }
 
+  async function sendHistoryOf(entry: Running, from: number) {
+    entry.historyFrom = null;
+    try {
+      for (let at = from + HISTORY_STEP_MS; at < startedAt; at += HISTORY_STEP_MS) {
+        await deliver(entry, at, Math.floor(at / 1000));
+      }
+    } catch (error) {
+      log.warn({ device: entry.device.id, err: error }, 'simulated history not delivered: the device goes on live');
+    }
+  }
+
   return {
     async connect() {
       const { mqttUrl } = options;
@@ -209,6 +236,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
             ? [connectDevice(entry, mqttUrl, route.mqttPassword)]
             : [];
         }),
+      );
+    },
+
+    async sendHistory() {
+      await Promise.all(
+        running.flatMap((entry) => (entry.historyFrom === null ? [] : [sendHistoryOf(entry, entry.historyFrom)])),
       );
     },
 

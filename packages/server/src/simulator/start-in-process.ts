@@ -14,6 +14,9 @@ export interface StartSimulatorOptions {
   periodMs?: number;
 }
 
+/** What a demo device that never reported sends first: the day before, so its charts are not empty at first sight. */
+const DEMO_HISTORY_MS = 24 * 60 * 60 * 1000;
+
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
 
 /** A URL of this machine for a server listening on `host`: a wildcard address is reached on loopback. */
@@ -43,9 +46,11 @@ export async function startSimulator(options: StartSimulatorOptions): Promise<{ 
     devices,
     mqttUrl,
     log,
+    historyMs: DEMO_HISTORY_MS,
     ...(options.periodMs === undefined ? {} : { periodMs: options.periodMs }),
   });
   await simulator.connect();
+  await simulator.sendHistory();
   simulator.start();
   return { stop: () => simulator.stop() };
 }
