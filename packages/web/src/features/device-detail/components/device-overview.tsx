@@ -27,7 +27,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** An alarm signal's card is drawn in the business's alarm colours: active while set, OK otherwise. */
+/**
+ * An alarm signal's card is drawn in the business's alarm colours: active while set, OK otherwise. The colour is a
+ * strip inside the card's outline, not its left border: the OK colour may be white, and would then erase the outline.
+ */
 function SignalCard({ view }: { view: SignalReadingView }) {
   const { t } = useTranslation();
   const { colours } = useBusinessTheme();
@@ -37,7 +40,7 @@ function SignalCard({ view }: { view: SignalReadingView }) {
   const alarm = signal.kind === 'alarm' && typeof reading?.value === 'boolean';
   const edge = alarm ? (reading?.value ? colours.alarm.active : colours.alarm.ok) : undefined;
   return (
-    <Card variant="outlined" sx={{ borderLeft: edge ? `6px solid ${edge}` : undefined }}>
+    <Card variant="outlined" sx={{ boxShadow: edge ? `inset 6px 0 0 ${edge}` : undefined }}>
       <CardContent>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {signalName(t, view.key, view.name)}

@@ -95,7 +95,12 @@ export function ReadingsChart({ signals, nameOf, unitOf }: ReadingsChartProps) {
       grid: { left: AXIS_WIDTH, right: rightAxes > 0 ? rightAxes * AXIS_WIDTH : 24, top: 56, bottom: 64 },
       legend: { top: 0 },
       tooltip: { trigger: 'axis' },
-      xAxis: { type: 'time', axisLabel: { formatter: (value: number) => dateText(value), hideOverlap: true } },
+      xAxis: {
+        type: 'time',
+        axisLabel: { formatter: (value: number) => dateText(value), hideOverlap: true },
+        // The tooltip's heading: the date in full, as the readings table says it.
+        axisPointer: { label: { formatter: ({ value }) => new Date(Number(value)).toLocaleString(locale) } },
+      },
       yAxis: units.map((unit, index) => ({
         type: 'value',
         scale: true,
