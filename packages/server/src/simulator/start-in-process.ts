@@ -14,7 +14,7 @@ export interface StartSimulatorOptions {
   periodMs?: number;
 }
 
-/** What a demo device without stored readings sends first: the day before, so its charts are not empty at first sight. */
+/** What a demo device without stored readings sends first: the day before, so its charts are not empty at first. */
 const DEMO_HISTORY_MS = 24 * 60 * 60 * 1000;
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
