@@ -42,9 +42,15 @@ const SQLITE_OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 // PostgreSQL returns BIGINT (our epoch-millisecond times) as strings; they all fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** The camel-case plugin, with its naming of a result column at hand for rows read past it (`registerDirectReader`). */
+class CamelCase extends CamelCasePlugin {
+  readonly columnName = (column: string) => this.camelCase(column);
+}
+
 /** Opens PostgreSQL when `databaseUrl` is given, else the SQLite file `app.db` in `dataDir`. */
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
-  const plugins = [new CamelCasePlugin()];
+  const camelCase = new CamelCase();
+  const plugins = [camelCase];
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server closes (a restart, an administrator) is dropped by the pool and replaced on the
@@ -68,10 +74,13 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   sqlite.pragma('wal_autocheckpoint = 10000');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: statements }), plugins });
-  registerDirectReader(db, (text, parameters) => {
-    if (sqlite.inTransaction) return undefined;
-    const statement = statements.prepare(text) as SqliteDatabase.Statement<unknown[], Record<string, unknown>>;
-    return statement.reader ? statement.all(...parameters) : undefined;
+  registerDirectReader(db, {
+    read(text, parameters) {
+      if (sqlite.inTransaction) return undefined;
+      const statement = statements.prepare(text) as SqliteDatabase.Statement<unknown[], Record<string, unknown>>;
+      return statement.reader ? statement.all(...parameters) : undefined;
+    },
+    columnName: camelCase.columnName,
   });
   // 0x10002: look at every table, and analyze those never analyzed or grown much since.
   const refreshStatistics = async () => void sqlite.pragma('optimize=0x10002');

@@ -15,8 +15,9 @@ export interface NotificationRelay {
 /**
  * A PostgreSQL connection of its own that LISTENs on `channel` (a pooled connection may not) and hands each payload it
  * hears to `hear`, reopened when it drops. It counts as listening only once it has heard a notification it sent
- * itself: through a pooler in transaction mode a LISTEN is not kept, and nothing would be heard. `connected` runs each time it starts listening, the first time included:
- * what was sent while it was down is lost, and a listener that keeps state from notifications starts afresh there.
+ * itself: through a pooler in transaction mode a LISTEN is not kept, and nothing would be heard. `connected` runs each
+ * time it starts listening, the first time included: what was sent while it was down is lost, and a listener that
+ * keeps state from notifications starts afresh there.
  */
 export async function startNotificationRelay(options: {
   url: string;

@@ -6,18 +6,19 @@ type QueryRunner = Pick<Kysely<any>, 'executeQuery'>;
 /**
  * Reads a query's rows straight from a SQLite connection, without Kysely's connection queue, promise chain and result
  * plugin (measured: a session read 8.8 → 7.4 microseconds, a device's permission check 14 → 12.3); undefined when it
- * cannot (a transaction is open on the connection: a read outside it would run inside it).
+ * cannot (a transaction is open on the connection: a read outside it would run inside it). `columnName` names a
+ * result column as the database's result plugin would (`last_used_at` → `lastUsedAt`).
  */
-type DirectReader = (text: string, parameters: readonly unknown[]) => Record<string, unknown>[] | undefined;
+interface DirectReader {
+  read(text: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined;
+  columnName(column: string): string;
+}
 const directReaders = new WeakMap<object, DirectReader>();
 
 /** Lets reusable queries run on `db` (the root Kysely instance of a SQLite database, not a transaction) by `reader`. */
 export function registerDirectReader(db: object, reader: DirectReader) {
   directReaders.set(db, reader);
 }
-
-/** A result column's name as the camel-case plugin would answer it (`last_used_at` → `lastUsedAt`). */
-const camelCase = (name: string) => name.replace(/_(.)/g, (_, next: string) => next.toUpperCase());
 
 /** Stands for a named argument of a reusable query while it is built. */
 const MARKER = '\u0000argument:';
@@ -60,9 +61,9 @@ export function runPrepared<Row>(executor: QueryRunner, compiled: CompiledQuery<
  * session, the permission check), where building and compiling the query again cost more than the database's answer.
  * On PostgreSQL each connection also prepares it once, by name, so the server parses and plans it once per connection
  * (measured: a permission check's p95 0.31 → 0.17 ms); it must name its columns (`db/columns.ts`). On SQLite, run on
- * the root database outside a transaction, it reads straight from the connection (`registerDirectReader`). `build` receives
- * `argument(name)`, a stand-in for a value that each run fills in; the query it builds must use the stand-ins as plain
- * values (compared or selected), as bound parameters.
+ * the root database outside a transaction, it reads straight from the connection (`registerDirectReader`). `build`
+ * receives `argument(name)`, a stand-in for a value that each run fills in; the query it builds must use the
+ * stand-ins as plain values (compared or selected), as bound parameters.
  */
 export function reusableQuery<Args extends Record<string, unknown>, Row>(
   build: (argument: <Name extends keyof Args & string>(name: Name) => Args[Name]) => Compilable<Row>,
@@ -79,14 +80,15 @@ export function reusableQuery<Args extends Record<string, unknown>, Row>(
       const name = names[index];
       return name === undefined ? value : args[name];
     });
-    const direct = directReaders.get(executor)?.(compiled.sql, parameters);
-    if (direct) {
+    const reader = directReaders.get(executor);
+    const direct = reader?.read(compiled.sql, parameters);
+    if (reader && direct) {
       return direct.map((row) => {
         const camel: Record<string, unknown> = {};
         for (const column in row) {
           let name = camelNames.get(column);
           if (name === undefined) {
-            name = camelCase(column);
+            name = reader.columnName(column);
             camelNames.set(column, name);
           }
           camel[name] = row[column];

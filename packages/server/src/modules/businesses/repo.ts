@@ -409,7 +409,10 @@ export function createBusinessesRepo(db: Database) {
       return { ...node, ...place, deviceCount: 0 };
     },
 
-    /** Saves editable fields of a node (description, parent, configuration) over `expectedVersion`; false on a stale version. */
+    /**
+     * Saves editable fields of a node (description, parent, configuration) over `expectedVersion`; false on a stale
+     * version.
+     */
     async updateIfVersion(
       id: string,
       expectedVersion: number,
