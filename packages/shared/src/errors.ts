@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   'device.not_configurable': 422,
   'device.csv_invalid': 400,
   'device.level_denied': 403,
+  'device.move_held_back': 403,
   'ingest.invalid_token': 401,
   'ingest.unknown_device': 404,
   'alarm.already_acknowledged': 409,

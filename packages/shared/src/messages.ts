@@ -52,6 +52,8 @@ const en = {
   'device.preset_other_type': 'The preset is for another device type.',
   'device.csv_invalid': 'CSV file format is incorrect. Error at line {{line}}.',
   'device.level_denied': 'Your access properties to this level denies access to this data.',
+  'device.move_held_back':
+    'Not moved: other devices of the selection are on a level you do not administer. Remove them and move again.',
   'ingest.invalid_token': 'The integration token is missing or wrong.',
   'ingest.unknown_device': 'No device {{device}} is registered for this integration.',
   'ingest.unknown_signal': 'The device type has no signal {{signal}}.',
@@ -138,6 +140,8 @@ const pt: Record<MessageCode, string> = {
   'device.preset_other_type': 'A predefinição é para outro tipo de dispositivo.',
   'device.csv_invalid': 'O formato do ficheiro CSV está incorreto. Erro na linha {{line}}.',
   'device.level_denied': 'As suas propriedades de acesso a este nível negam o acesso a estes dados.',
+  'device.move_held_back':
+    'Não movido: outros dispositivos da seleção estão num nível que não administra. Retire-os e mova de novo.',
   'ingest.invalid_token': 'O token de integração falta ou está errado.',
   'ingest.unknown_device': 'Nenhum dispositivo {{device}} está registado para esta integração.',
   'ingest.unknown_signal': 'O tipo de dispositivo não tem o sinal {{signal}}.',

@@ -220,10 +220,11 @@ export const BulkDeviceResponse = z.object({
 });
 export type BulkDeviceResponse = z.infer<typeof BulkDeviceResponse>;
 
-/** `POST /devices/bulk-business-set`: move devices to a business. */
+/** `POST /devices/bulk-business-set`: move devices to a business; with `dryRun`, answer what it would do, moving none. */
 export const BulkBusinessSetRequest = z.object({
   devices: z.array(z.string().min(1).max(64)).min(1, { error: 'validation.required' }).max(10_000),
   businessId: z.string().min(1).max(64),
+  dryRun: z.boolean().optional(),
 });
 
 /** `POST /devices/from-scratch`: create devices of one type from network ids (the creation page and CSV import). */

@@ -26,6 +26,7 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
     const user = await t.createUser(`${name.toLowerCase()}@example.com`, PASSWORD);
     await t.services.businessesRepo.setEntry(nodes[node] ?? '', user.id, role, Date.now());
     tokens[name] = await t.signIn(`${name.toLowerCase()}@example.com`, PASSWORD);
+    return user.id;
   };
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | undefined, payload?: object) =>
     t.request({ method, url, token, ...(payload ? { payload } : {}) });
@@ -378,6 +379,38 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
         businessId: nodes.Porto,
       });
       expect(asUser.statusCode).toBe(403);
+    });
+
+    it('moves none of a selection holding a device on a level the caller does not administer; a dry run moves none', async () => {
+      const southAdmin = await userWith('SouthAdmin', 'South', 'admin');
+      await t.services.businessesRepo.setEntry(nodes.Porto ?? '', southAdmin, 'viewer', Date.now());
+      const [inSouth] = (await filter(staff, { businessId: nodes.South })).items;
+      const [inPorto] = (await filter(staff, { businessId: nodes.Porto })).items;
+      const southBefore = await deviceCountOf('South');
+      const mixed = await call('POST', '/api/devices/bulk-business-set', tokens.SouthAdmin, {
+        devices: [inSouth?.uuid, inPorto?.uuid],
+        businessId: nodes.South,
+      });
+      expect(mixed.statusCode).toBe(200);
+      expect(mixed.json()).toMatchObject({
+        succeeded: 0,
+        failed: 2,
+        results: [
+          { device: inSouth?.uuid, ok: false, code: 'device.move_held_back' },
+          { device: inPorto?.uuid, ok: false, code: 'device.level_denied' },
+        ],
+      });
+      const asked = { devices: [inSouth?.uuid], businessId: nodes.Acme };
+      const dryRun = await call('POST', '/api/devices/bulk-business-set', tokens.AcmeAdmin, { ...asked, dryRun: true });
+      expect(dryRun.json()).toMatchObject({ succeeded: 1, failed: 0 });
+      expect(await deviceCountOf('South')).toBe(southBefore);
+      const moved = await call('POST', '/api/devices/bulk-business-set', tokens.AcmeAdmin, asked);
+      expect(moved.json()).toMatchObject({ succeeded: 1, failed: 0 });
+      expect(await deviceCountOf('South')).toBe(southBefore - 1);
+      await call('POST', '/api/devices/bulk-business-set', staff, {
+        devices: [inSouth?.uuid],
+        businessId: nodes.South,
+      });
     });
 
     it('keeps devices with their business when a subtree moves', async () => {

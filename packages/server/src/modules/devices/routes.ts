@@ -266,14 +266,18 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
       onRequest,
       schema: {
         tags,
-        summary: 'Move devices to a business the caller administers, answered per device',
+        summary:
+          'Move devices to a business the caller administers, answered per device; none moves when any is on a level ' +
+          'the caller does not administer',
         body: BulkBusinessSetRequest,
         response: { 200: BulkDeviceResponse, ...WRITE_ERRORS },
       },
     },
     async (request) =>
       presentOutcomes(
-        await devices.moveToBusiness(sessionOf(request).user, request.body.devices, request.body.businessId),
+        await devices.moveToBusiness(sessionOf(request).user, request.body.devices, request.body.businessId, {
+          dryRun: request.body.dryRun ?? false,
+        }),
         requestLanguage(request),
       ),
   );

@@ -355,10 +355,17 @@ export function createDevicesService({
 
     /**
      * Moves devices to a business the caller administers, each answered on its own: a device outside the caller's
-     * reach is not found, one on a level the caller does not administer is refused; past `maxDevices` of the
-     * target's plan, the rest are refused. All the moves that pass are made together.
+     * reach is not found; past `maxDevices` of the target's plan, the rest are refused. When any device is on a level
+     * the caller does not administer, none moves (SPEC 5): those are refused as denied, the others as held back by
+     * them. All the moves that pass are made together. `dryRun` answers the same and moves nothing, so a selection
+     * sent in several calls can be checked whole before its first call moves anything.
      */
-    async moveToBusiness(user: UserRow, uuids: string[], businessId: string): Promise<BulkOutcome[]> {
+    async moveToBusiness(
+      user: UserRow,
+      uuids: string[],
+      businessId: string,
+      { dryRun = false }: { dryRun?: boolean } = {},
+    ): Promise<BulkOutcome[]> {
       return db.transaction().execute(async (trx) => {
         await businessesRepo.lockTree(trx);
         const target = await reachableBusiness(user, businessId, trx);
@@ -366,6 +373,7 @@ export function createDevicesService({
         const devices = new Map((await devicesRepo.findManyReachable(user, uuids, trx)).map((row) => [row.id, row]));
         const capacity = await plans.roomForDevices(target, trx);
         let room = capacity.room;
+        const denied = [...devices.values()].some((device) => !hasRank(device.role, MANAGE_ROLE));
         const outcomes: BulkOutcome[] = [];
         for (const uuid of new Set(uuids)) {
           const device = devices.get(uuid);
@@ -373,8 +381,9 @@ export function createDevicesService({
             outcomes.push({ device: uuid, refused: { code: 'not_found' } });
             continue;
           }
-          if (!hasRank(device.role, MANAGE_ROLE)) {
-            outcomes.push({ device: uuid, refused: { code: 'device.level_denied' } });
+          if (denied) {
+            const code = hasRank(device.role, MANAGE_ROLE) ? 'device.move_held_back' : 'device.level_denied';
+            outcomes.push({ device: uuid, refused: { code } });
             continue;
           }
           if (device.businessId === target.id) {
@@ -391,7 +400,7 @@ export function createDevicesService({
             continue;
           }
           if (!staysInScope) room -= 1;
-          await devicesRepo.move(device, target, trx);
+          if (!dryRun) await devicesRepo.move(device, target, trx);
           outcomes.push({ device: uuid, uuid });
         }
         return outcomes;
