@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MqttTestApp, startMqttTestApp } from '../modules/ingest/mqtt/test-harness.js';
 import { readingsOfDevice } from '../testing/readings.js';
 import { databaseKinds } from '../testing/test-database.js';
+import { SIGFOX_SEQUENCE_MODULO } from './network-messages.js';
 import { provisionSimulator, SIMULATOR_INTEGRATIONS } from './provision.js';
 import { createSimulator, HISTORY_STEP_MS, type SimulatorLog } from './runner.js';
 
@@ -178,6 +179,18 @@ describe.each(databaseKinds())('device simulator on %s', (kind) => {
     const steps = Array.from({ length: historyMs / HISTORY_STEP_MS - 1 }, (_, index) => index + 1);
     expect(dates.map((row) => Number(row.date))).toEqual(
       steps.map((step) => Math.floor((startedAt - historyMs + step * HISTORY_STEP_MS) / 1000) * 1000),
+    );
+    // Numbered as the device would, just below the live frames' first counter: a live frame of the next hour (at most
+    // one a second) cannot repeat a history counter, even with the 12 bits Sigfox keeps of it.
+    const counters = await harness.t.db
+      .selectFrom('uplinkCounters')
+      .innerJoin('devices', 'devices.key', 'uplinkCounters.deviceKey')
+      .select('uplinkCounters.counter')
+      .where('devices.id', '=', fresh.uuid)
+      .execute();
+    const firstLive = Math.floor(startedAt / 1000);
+    expect(new Set(counters.map((row) => Number(row.counter)))).toEqual(
+      new Set(steps.map((step) => (firstLive - 1 - steps.length + step) % SIGFOX_SEQUENCE_MODULO)),
     );
     // The devices that have readings have no history to send.
     expect((await readingsOf(devices.sensor.uuid)).length).toBe(othersBefore);

@@ -101,7 +101,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   // The server drops a counter it saw within the last hour, and a restarted simulator knows nothing of the counters
   // it sent. Counters start at the time in seconds and grow by one a frame, at most one a second (frames are at least
   // a second apart): a run that starts a second or more after the previous one's last frame starts above every
-  // counter that one sent. History frames are numbered by their time in seconds: below `firstCounter`, a step apart.
+  // counter that one sent. History frames take the counters just below `firstCounter`, one a frame as a device
+  // numbers them: stored at start, they count as seen for the next hour, so numbered otherwise (by their dates) they
+  // could meet a live frame's counter once Sigfox keeps only 12 bits of it, and that frame would be dropped.
   const startedAt = now();
   const firstCounter = Math.floor(startedAt / 1000);
   const historyMs = options.historyMs ?? 0;
@@ -217,8 +219,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   async function sendHistoryOf(entry: Running, from: number) {
     entry.historyFrom = null;
     try {
-      for (let at = from + HISTORY_STEP_MS; at < startedAt; at += HISTORY_STEP_MS) {
-        await deliver(entry, at, Math.floor(at / 1000));
+      const frames = Math.ceil((startedAt - from) / HISTORY_STEP_MS) - 1;
+      for (let index = 1; index <= frames; index++) {
+        await deliver(entry, from + index * HISTORY_STEP_MS, firstCounter - 1 - frames + index);
       }
     } catch (error) {
       log.warn({ device: entry.device.id, err: error }, 'simulated history not delivered: the device goes on live');
