@@ -5,6 +5,9 @@ import { ParameterizationStatus } from './devices.js';
 /** Signals count as recent while their last reading is at most this old (SPEC section 9). */
 export const RECENT_SIGNAL_MS = 24 * 60 * 60 * 1000;
 
+/** Whether a signal value or a last-seen time (ISO date) still counts as recent at `now`. */
+export const isRecentSignal = (date: string, now: number = Date.now()) => now - Date.parse(date) <= RECENT_SIGNAL_MS;
+
 /**
  * How many registers (readings) one data query may ask for (SPEC section 5: more than a minimum, up to a limit).
  * Above `max` the answer is cut at the newest `max` readings and says how many there were and from which date on.
@@ -44,6 +47,7 @@ export interface RadioMetadata {
  * Link quality from the radio metadata of one uplink. Thresholds, from the networks' own coverage guidance:
  * - LoRa: GOOD when SNR ≥ 0 dB and RSSI ≥ -105 dBm; MEDIUM when SNR ≥ -10 dB and RSSI ≥ -120 dBm; else BAD.
  * - Sigfox: GOOD when RSSI ≥ -110 dBm and at least 3 base stations heard it; MEDIUM when RSSI ≥ -125 dBm; else BAD.
+ *   A data callback names only the station that heard it best: without a count of stations, the RSSI decides.
  * - Wi-Fi and cellular (RSSI the device reports): GOOD ≥ -70 dBm, MEDIUM ≥ -85 dBm, else BAD.
  * UNAVAILABLE when the uplink carried no RSSI.
  */
@@ -57,7 +61,7 @@ export function linkQuality(network: 'lora' | 'sigfox' | 'ip', radio: RadioMetad
     return 'BAD';
   }
   if (network === 'sigfox') {
-    if (rssi >= -110 && (radio?.receivers ?? 1) >= 3) return 'GOOD';
+    if (rssi >= -110 && (radio?.receivers ?? 3) >= 3) return 'GOOD';
     if (rssi >= -125) return 'MEDIUM';
     return 'BAD';
   }

@@ -228,7 +228,7 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       'COMMISSIONING_START',
       'LINK_QUALITY_COMPUTED',
     ]);
-    expect(commissioning.json().events[1].detail).toBe('MEDIUM');
+    expect(commissioning.json().events[1].detail).toBe('GOOD');
   });
 
   it('answers a bidirectional Sigfox callback with the waiting parameters, then confirms them', async () => {

@@ -6,12 +6,14 @@ import { deviceKey, devicePath } from './get-device';
 export type UndecodedFramesAnswer = z.infer<typeof UndecodedFramesSchema>;
 export type UndecodedFrame = UndecodedFramesAnswer['frames'][number];
 
+export const deviceUndecodedFramesKey = (uuid: string) => [...deviceKey(uuid), 'frames'] as const;
+
 export const getUndecodedFrames = (uuid: string, signal?: AbortSignal) =>
   api.get<UndecodedFramesAnswer>(`${devicePath(uuid)}/frames`, { signal });
 
 export const getUndecodedFramesQueryOptions = (uuid: string) =>
   queryOptions({
-    queryKey: [...deviceKey(uuid), 'frames'],
+    queryKey: deviceUndecodedFramesKey(uuid),
     queryFn: ({ signal }) => getUndecodedFrames(uuid, signal),
   });
 

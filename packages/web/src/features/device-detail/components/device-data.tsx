@@ -13,7 +13,7 @@ import { usePlan } from '@/lib/plan';
 import { signalReadings } from '../lib/signal-readings';
 import { DeviceReadings } from './device-readings';
 import type { DeviceScope } from './device-scope';
-import { useDateText } from './signal-value';
+import { ReadingDate, staleValueSx } from './signal-value';
 import { UndecodedFrames } from './undecoded-frames';
 
 /**
@@ -25,7 +25,6 @@ export function DeviceData({ scope }: { scope: DeviceScope }) {
   const { device, deviceType } = scope;
   const plan = usePlan(device.businessId);
   const readingText = useReadingText();
-  const dateText = useDateText();
   const readings = deviceType ? signalReadings(device, deviceType) : [];
   return (
     <Stack spacing={2.5}>
@@ -42,10 +41,10 @@ export function DeviceData({ scope }: { scope: DeviceScope }) {
             {readings.map((view) => (
               <TableRow key={view.key}>
                 <TableCell>{signalName(t, view.key, view.name)}</TableCell>
-                <TableCell>
+                <TableCell sx={view.reading ? staleValueSx(view.reading.date) : undefined}>
                   {view.reading ? readingText(view.reading.value, view.signal.unit) : t('device.noData')}
                 </TableCell>
-                <TableCell>{view.reading ? dateText(view.reading.date) : '—'}</TableCell>
+                <TableCell>{view.reading ? <ReadingDate date={view.reading.date} /> : '—'}</TableCell>
               </TableRow>
             ))}
             {readings.length === 0 && (

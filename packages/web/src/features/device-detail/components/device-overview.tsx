@@ -14,7 +14,7 @@ import { useReadingText } from '@/i18n/reading-text';
 import { useBusinessTheme } from '@/lib/business-theme';
 import { type SignalReadingView, signalReadings } from '../lib/signal-readings';
 import type { DeviceScope } from './device-scope';
-import { useDateText } from './signal-value';
+import { ReadingDate, staleValueSx } from './signal-value';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -35,7 +35,6 @@ function SignalCard({ view }: { view: SignalReadingView }) {
   const { t } = useTranslation();
   const { colours } = useBusinessTheme();
   const readingText = useReadingText();
-  const dateText = useDateText();
   const { reading, signal } = view;
   const alarm = signal.kind === 'alarm' && typeof reading?.value === 'boolean';
   const edge = alarm ? (reading?.value ? colours.alarm.active : colours.alarm.ok) : undefined;
@@ -47,11 +46,19 @@ function SignalCard({ view }: { view: SignalReadingView }) {
         </Typography>
         {reading ? (
           <>
-            <Typography sx={{ fontSize: '1.375rem', fontWeight: 600, mt: 0.5, overflowWrap: 'anywhere' }}>
+            <Typography
+              sx={{
+                fontSize: '1.375rem',
+                fontWeight: 600,
+                mt: 0.5,
+                overflowWrap: 'anywhere',
+                ...staleValueSx(reading.date),
+              }}
+            >
               {readingText(reading.value, signal.unit)}
             </Typography>
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {dateText(reading.date)}
+            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+              <ReadingDate date={reading.date} />
             </Typography>
           </>
         ) : (

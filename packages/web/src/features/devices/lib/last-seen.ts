@@ -1,10 +1,12 @@
-/** SPEC section 9: a device heard from within this many hours counts as recent. */
-export const RECENT_HOURS = 24;
+import { isRecentSignal, RECENT_SIGNAL_MS } from '@iot/shared';
 
 const HOUR_MS = 3_600_000;
 
-export const isRecent = (lastSeenAt: string, now: number = Date.now()) =>
-  now - Date.parse(lastSeenAt) <= RECENT_HOURS * HOUR_MS;
+/** SPEC section 9: a device heard from within this many hours counts as recent (the list's last-seen filter). */
+export const RECENT_HOURS = RECENT_SIGNAL_MS / HOUR_MS;
+
+/** The same rule as for a signal's latest value. */
+export const isRecent = (lastSeenAt: string, now: number = Date.now()) => isRecentSignal(lastSeenAt, now);
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * HOUR_MS],

@@ -6,6 +6,7 @@ import { alarmOf } from '@/features/alarms/testing/alarm-fixtures';
 import { deviceCommissioningKey } from '@/features/device-detail/api/get-commissioning';
 import { deviceKey } from '@/features/device-detail/api/get-device';
 import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
+import { deviceUndecodedFramesKey } from '@/features/device-detail/api/get-undecoded-frames';
 import { DEVICES_KEY } from '@/features/devices/api/get-devices';
 import { i18n } from '@/i18n';
 import { createLiveEventCache, LIST_REFRESH_MS } from './apply-live-event';
@@ -96,6 +97,20 @@ describe('the live events cache', () => {
 
     apply(readings);
     expect(flushes).toHaveLength(2);
+  });
+
+  it('reads the undecoded frames of a device again when a readings event comes, one without values included', () => {
+    const { queryClient, apply, flushes } = setUp();
+    const frames = { frames: [] };
+    queryClient.setQueryData(deviceUndecodedFramesKey('d1'), frames);
+    queryClient.setQueryData(deviceUndecodedFramesKey('d2'), frames);
+    // An undecodable frame: the server publishes the last-seen date and no values.
+    apply({ ...readings, signalValues: {} });
+    expect(queryClient.getQueryState(deviceUndecodedFramesKey('d1'))?.isInvalidated).toBe(false);
+    flushes[0]?.();
+    expect(queryClient.getQueryState(deviceUndecodedFramesKey('d1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(deviceUndecodedFramesKey('d2'))?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryData<Device>(deviceKey('d1'))?.lastSeenAt).toBe('2026-11-22T10:00:00.000Z');
   });
 
   it('sets the parameterization status with its label and colour', () => {

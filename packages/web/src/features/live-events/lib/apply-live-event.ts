@@ -6,6 +6,7 @@ import type { CommissioningEvents } from '@/features/device-detail/api/get-commi
 import { deviceCommissioningKey } from '@/features/device-detail/api/get-commissioning';
 import { deviceKey } from '@/features/device-detail/api/get-device';
 import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
+import { deviceUndecodedFramesKey } from '@/features/device-detail/api/get-undecoded-frames';
 import { DEVICES_KEY } from '@/features/devices/api/get-devices';
 
 type ReadingsEvent = Extract<LiveEvent, { type: 'readings' }>;
@@ -71,13 +72,14 @@ export function appendCommissioningEvent(
   });
 }
 
-/** Lists and readings are refreshed at most this often, however fast uplinks come. */
+/** Lists, readings and undecoded frames are refreshed at most this often, however fast uplinks come. */
 export const LIST_REFRESH_MS = 1_000;
 
 /**
  * Keeps the query cache in step with the live events: the open device, its commissioning events and the alarms on
- * show change at once; device lists, alarm lists and readings queries, which may be many or costly, are read again
- * once a second at most for all that came meanwhile.
+ * show change at once; device lists, alarm lists, readings and undecoded frames, which may be many or costly, are read
+ * again once a second at most for all that came meanwhile. A frame the codec could not decode comes as a readings
+ * event without values, so every readings event refreshes the device's undecoded frames too.
  */
 export function createLiveEventCache(
   queryClient: QueryClient,
@@ -98,7 +100,10 @@ export function createLiveEventCache(
     readingsOf = new Set();
     alarmsChanged = false;
     patchDeviceLists(queryClient, patches);
-    for (const uuid of devices) void queryClient.invalidateQueries({ queryKey: deviceReadingsKey(uuid) });
+    for (const uuid of devices) {
+      void queryClient.invalidateQueries({ queryKey: deviceReadingsKey(uuid) });
+      void queryClient.invalidateQueries({ queryKey: deviceUndecodedFramesKey(uuid) });
+    }
     if (alarms) void refreshAlarmPages(queryClient);
   };
   const flushLater = () => {

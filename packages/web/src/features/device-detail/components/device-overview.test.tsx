@@ -1,0 +1,74 @@
+import type { Device, DeviceTypeInfo } from '@iot/shared';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/i18n';
+import { renderWithProviders } from '@/testing/render';
+import { DeviceOverview } from './device-overview';
+import type { DeviceScope } from './device-scope';
+
+const HOUR_MS = 3_600_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+const deviceType: DeviceTypeInfo = {
+  id: 'th-sensor-sigfox',
+  name: 'Temperature and humidity sensor',
+  communicationTypes: ['sigfox'],
+  signals: [
+    { key: 'temperature', name: 'Temperature', unit: '°C', kind: 'value', valueType: 'number', showInList: true },
+    { key: 'humidity', name: 'Relative humidity', unit: '%', kind: 'value', valueType: 'number', showInList: true },
+  ],
+  parameters: [],
+  configurable: false,
+};
+
+const device = (): Device => ({
+  uuid: 'd1',
+  description: 'Cold room',
+  serialNumber: null,
+  deviceType: 'th-sensor-sigfox',
+  fwVersion: null,
+  loraEUI: null,
+  mac: null,
+  sigfoxID: '1A2B',
+  IMEI: null,
+  communicationType: 'sigfox',
+  usageLicenseId: null,
+  businessId: 'b1',
+  business: { id: 'b1', description: 'North' },
+  asset: null,
+  signalValues: {
+    temperature: { value: 4.5, date: ago(HOUR_MS) },
+    humidity: { value: 60, date: ago(25 * HOUR_MS) },
+  },
+  parameters: { values: {}, status: null },
+  parameterization: null,
+  routeDestination: null,
+  lastSeenAt: ago(HOUR_MS),
+  createdAt: '2026-11-01T00:00:00.000Z',
+  version: 1,
+});
+
+const scope = (): DeviceScope => ({ device: device(), deviceType, role: 'user', canEdit: true, isAdmin: false });
+const card = (signal: string) => screen.getByText(signal).closest('.MuiCard-root') as HTMLElement;
+
+beforeEach(async () => {
+  await changeLanguage('en');
+});
+afterEach(async () => {
+  cleanup();
+  await changeLanguage('en');
+});
+
+describe('the latest values on the device overview', () => {
+  it('marks a value older than 24 hours as not recent, and leaves a fresh one as it is', () => {
+    renderWithProviders(<DeviceOverview scope={scope()} businessLink={undefined} />);
+    expect(within(card('Relative humidity')).getByText('Not recent')).toBeTruthy();
+    expect(within(card('Temperature')).queryByText('Not recent')).toBeNull();
+  });
+
+  it('says so in Portuguese', async () => {
+    await changeLanguage('pt');
+    renderWithProviders(<DeviceOverview scope={scope()} businessLink={undefined} />);
+    expect(screen.getAllByText('Não recente')).toHaveLength(1);
+  });
+});
