@@ -185,6 +185,71 @@ describe('the device list', () => {
     await suite.page.screenshot({ path: `${SHOTS}/import-pt.png` });
   });
 
+  it('configures two demo devices of one type with a parameter preset', async () => {
+    // The demo seeds no preset: one for the cold rooms' type, owned by their business.
+    const preset = await api<{ uuid: string }>('/parameter-presets', {
+      method: 'POST',
+      body: {
+        businessId: businessNamed('Porto plant')._id,
+        name: 'E2E summer',
+        description: 'Cold rooms in summer',
+        model: 'th-sensor-sigfox',
+        profile: { reportingPeriod: 30, temperatureHigh: 8, temperatureLow: 2, alarmEnabled: true },
+      },
+    });
+    expect(preset.status).toBe(201);
+    await openAsAdmin('/devices?q=Cold%20room');
+    // The demo's cold rooms, not this file's "E2E cold room" ones.
+    const demoRow = (description: string) =>
+      table()
+        .getByRole('row')
+        .filter({ has: suite.page.getByRole('link', { name: description, exact: true }) });
+    await demoRow('Cold room 2').waitFor();
+    for (const description of ['Cold room 1', 'Cold room 2'])
+      await suite.page
+        .getByRole('checkbox', { name: en['devices.select'].replace('{{name}}', description), exact: true })
+        .check();
+    await suite.page.getByText(en['devices.selected'].replace('{{total}}', '2')).waitFor();
+    await suite.page.getByRole('button', { name: en['devices.configure'], exact: true }).click();
+
+    const dialog = suite.page.getByRole('dialog', { name: en['devices.configureTitle'].replace('{{total}}', '2') });
+    await dialog
+      .getByText(
+        en['devices.configurePresetFacts']
+          .replace('{{type}}', 'TH-S temperature and humidity sensor')
+          .replace('{{business}}', 'Porto plant')
+          .replace('{{fit}}', '2')
+          .replace('{{total}}', '2'),
+      )
+      .waitFor();
+    await dialog.getByRole('radio', { name: /E2E summer/ }).check();
+    await suite.page.screenshot({ path: `${SHOTS}/configure-en.png` });
+    await dialog.getByRole('button', { name: en['devices.configureApply'] }).click();
+
+    const done = suite.page.getByRole('dialog', { name: en['devices.bulk.configureTitle'] });
+    await done.getByText(en['devices.bulk.configureDone'].replace('{{total}}', '2')).waitFor();
+    expect(await done.getByRole('list', { name: en['devices.bulk.notConfigured'] }).count()).toBe(0);
+    await suite.page.screenshot({ path: `${SHOTS}/configure-done-en.png` });
+    await done.getByRole('button', { name: en['app.close'] }).click();
+
+    // The list is read again: both wait for their new parameters, in orange (SPEC 4).
+    for (const description of ['Cold room 1', 'Cold room 2']) {
+      const chip = demoRow(description).getByText(MESSAGES.en['device.parameterization.WAITING'], { exact: true });
+      await chip.waitFor();
+      expect(
+        await chip.evaluate((label) => getComputedStyle(label.closest('.MuiChip-root') ?? label).backgroundColor),
+      ).toBe('rgb(255, 152, 0)');
+    }
+    await suite.page.screenshot({ path: `${SHOTS}/configured-en.png`, fullPage: true });
+    const configured = await api<{ items: { description: string; parameters: { status: string | null } }[] }>(
+      '/devices/filter',
+      { method: 'POST', body: { search: 'Cold room' } },
+    );
+    const statusOf = (description: string) =>
+      configured.body.items.find((device) => device.description === description)?.parameters.status;
+    expect([statusOf('Cold room 1'), statusOf('Cold room 2')]).toEqual(['WAITING', 'WAITING']);
+  });
+
   it('refuses a CSV file with a bad line and says which line', async () => {
     const porto = businessNamed('Porto plant');
     await openAsAdmin(`/businesses/${porto._id}/${porto.slug}/devices?q=E2E`);
@@ -208,5 +273,43 @@ describe('the device list', () => {
       body: { search: 'Good line' },
     });
     expect(imported.body.count).toBe(0);
+  });
+
+  it('renames devices from a CSV file and moves them into the business, listing those not done', async () => {
+    const porto = businessNamed('Porto plant');
+    await openAsAdmin(`/businesses/${porto._id}/${porto.slug}/devices?q=E2E`);
+    await rowOf('E2E tracker 1').waitFor();
+    await suite.page.getByRole('button', { name: en['devices.import.open'] }).click();
+    const dialog = suite.page.getByRole('dialog', { name: en['devices.import.title'] });
+    await dialog.getByRole('radio', { name: en['devices.import.modeRename'] }).check();
+    await dialog.getByText(en['devices.import.moveTo'].replace('{{business}}', 'Porto plant')).waitFor();
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'renames.csv',
+      mimeType: 'text/csv',
+      // The first cold room is named by its Sigfox id; the second line names no device.
+      buffer: Buffer.from('Device ID,Description\nE2E001,E2E cold room north\nE2E-NOPE,Ghost\n'),
+    });
+    await dialog.getByText('renames.csv').waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/csv-rename-en.png` });
+    await dialog.getByRole('button', { name: en['devices.import.submit'] }).click();
+    const result = suite.page.getByRole('dialog', { name: en['devices.import.resultTitle'] });
+    await result
+      .getByText(en['devices.import.renameDone'].replace('{{succeeded}}', '1').replace('{{total}}', '2'))
+      .waitFor();
+    await result
+      .getByRole('list', { name: en['devices.bulk.notDone'] })
+      .getByRole('listitem')
+      .filter({ hasText: 'E2E-NOPE' })
+      .getByText(MESSAGES.en.not_found)
+      .waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/csv-rename-result-en.png` });
+    await result.getByRole('button', { name: en['app.close'] }).click();
+    await rowOf('E2E cold room north').getByText('Porto plant').waitFor();
+
+    const renamed = await api<{ items: { business: { description: string } }[] }>('/devices/filter', {
+      method: 'POST',
+      body: { search: 'E2E cold room north' },
+    });
+    expect(renamed.body.items.map((device) => device.business.description)).toEqual(['Porto plant']);
   });
 });

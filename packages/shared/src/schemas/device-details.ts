@@ -101,8 +101,14 @@ export const UpdateDeviceTypeAlarmsRequest = z.object({
 export type UpdateDeviceTypeAlarmsRequest = z.infer<typeof UpdateDeviceTypeAlarmsRequest>;
 
 /** Free data users keep on a device (notes, installation details): a flat object of short texts and numbers. */
+/** How much user data a device keeps: entries, and characters of a name and of a text value. */
+export const USER_DATA_LIMITS = { entries: 100, name: 64, value: 2000 } as const;
+
 export const DeviceUserData = z.object({
-  data: z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])),
+  data: z.record(
+    z.string().max(USER_DATA_LIMITS.name),
+    z.union([z.string().max(USER_DATA_LIMITS.value), z.number(), z.boolean(), z.null()]),
+  ),
   version: z.number().int(),
 });
 export type DeviceUserData = z.infer<typeof DeviceUserData>;
@@ -110,10 +116,15 @@ export const UpdateDeviceUserDataRequest = z.object({
   version: Version,
   data: z
     .record(
-      z.string().max(64),
-      z.union([z.string().max(2000, { error: 'validation.too_long' }), z.number(), z.boolean(), z.null()]),
+      z.string().max(USER_DATA_LIMITS.name),
+      z.union([
+        z.string().max(USER_DATA_LIMITS.value, { error: 'validation.too_long' }),
+        z.number(),
+        z.boolean(),
+        z.null(),
+      ]),
     )
-    .refine((data) => Object.keys(data).length <= 100, { error: 'validation.too_long' }),
+    .refine((data) => Object.keys(data).length <= USER_DATA_LIMITS.entries, { error: 'validation.too_long' }),
 });
 
 /** `GET /devices/{uuid}/downlink`: the parameters last set, their status, and the bytes waiting for the device. */

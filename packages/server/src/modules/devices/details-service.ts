@@ -297,6 +297,8 @@ export function createDeviceDetailsService({
       return db.transaction().execute(async (trx) => {
         const devices = new Map((await devicesRepo.findManyReachable(user, uuids, trx)).map((row) => [row.id, row]));
         const outcomes: BulkOutcome[] = [];
+        // The same for every device of the preset's type: worked out once, when the first one takes it.
+        let changes: Updateable<DevicesTable> | undefined;
         for (const uuid of new Set(uuids)) {
           const device = devices.get(uuid);
           const refusal: MessageCode | null = !device
@@ -310,13 +312,11 @@ export function createDeviceDetailsService({
             outcomes.push({ device: uuid, refused: { code: refusal ?? 'not_found' } });
             continue;
           }
-          await devicesRepo.updateIfVersion(
-            device.id,
-            device.version,
-            parameterChanges(device.deviceType, values),
-            trx,
-          );
-          outcomes.push({ device: uuid, uuid });
+          // Read in this transaction, the device can still be saved by another one first (PostgreSQL): it is then
+          // answered as changed meanwhile, not as configured.
+          changes ??= parameterChanges(preset.model, values);
+          const written = await devicesRepo.updateIfVersion(device.id, device.version, changes, trx);
+          outcomes.push(written ? { device: uuid, uuid } : { device: uuid, refused: { code: 'conflict' } });
         }
         return outcomes;
       });

@@ -203,4 +203,142 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
     }
     expect(unexpected).toEqual([]);
   });
+
+  it("gives a tenant's admin nothing of another tenant through the bulk and listing calls, as if it did not exist", async () => {
+    const unexpected: string[] = [];
+    const create = async (businessId: string | undefined, sigfoxID: string) =>
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/devices',
+          payload: { businessId, deviceType: 'th-sensor-sigfox', sigfoxID, serialNumber: `SN-${sigfoxID}` },
+          token: tokens.staff,
+        })
+      ).json().uuid as string;
+    const otherDevice = await create(nodes.Other, 'CD0001');
+    const ownDevice = await create(nodes['Site A'], 'CD0002');
+    const version = async (uuid: string) =>
+      (await t.request({ method: 'GET', url: `/api/devices/${uuid}`, token: tokens.staff })).json().version;
+    const rows = async () => JSON.stringify(await t.db.selectFrom('devices').selectAll().orderBy('id').execute());
+    const NEW_IDS = ['CD0101', 'CD0102', 'CD0103', 'CD0104'];
+
+    // Each call names the other tenant's business; a business that does not exist must be answered the same.
+    const businessCalls: [string, number, (businessId: string) => Parameters<TestApp['request']>[0]][] = [
+      [
+        'from scratch',
+        404,
+        (businessId) => ({
+          method: 'POST',
+          url: '/api/devices/from-scratch',
+          payload: { businessId, deviceType: 'th-sensor-sigfox', devices: [{ networkId: 'CD0101' }] },
+        }),
+      ],
+      [
+        'ID and PAC list',
+        404,
+        (businessId) => ({
+          method: 'POST',
+          url: '/api/devices/ID&PAClist',
+          payload: { businessId, deviceType: 'th-sensor-sigfox', devices: [{ id: 'CD0102', pac: '0123456789ABCDEF' }] },
+        }),
+      ],
+      [
+        'CSV import',
+        404,
+        (businessId) => ({
+          method: 'POST',
+          url: `/api/devices/import-csv?mode=create&businessId=${businessId}&deviceType=th-sensor-sigfox`,
+          headers: { 'content-type': 'text/csv' },
+          payload: 'Device ID,Network ID\nSN-9,CD0103\n',
+        }),
+      ],
+      // Answered per device (one refused device leaves the others created): each is refused as not found.
+      [
+        'from list',
+        200,
+        (businessId) => ({
+          method: 'POST',
+          url: '/api/devices/fromlist',
+          payload: { businessId, devices: [{ deviceType: 'th-sensor-sigfox', sigfoxID: 'CD0104' }] },
+        }),
+      ],
+      ['filter', 404, (businessId) => ({ method: 'POST', url: '/api/devices/filter', payload: { businessId } })],
+      [
+        'filter count',
+        404,
+        (businessId) => ({ method: 'POST', url: '/api/devices/filter-count', payload: { businessId } }),
+      ],
+      [
+        'business devices',
+        404,
+        (businessId) => ({ method: 'GET', url: `/api/customer-business/${businessId}/devices` }),
+      ],
+    ];
+    const before = await rows();
+    for (const [name, want, options] of businessCalls) {
+      const answer = await t.request({ ...options(nodes.Other ?? ''), token: tokens.tenantAdmin });
+      const missing = await t.request({ ...options('no-such-business'), token: tokens.tenantAdmin });
+      if (answer.statusCode !== want) unexpected.push(`${name}: ${answer.statusCode}, expected ${want}`);
+      if (answer.statusCode !== missing.statusCode || answer.body !== missing.body)
+        unexpected.push(`${name}: answered otherwise than for a business that does not exist`);
+      if (want === 200 && answer.json().results?.some((result: { code?: string }) => result.code !== 'not_found'))
+        unexpected.push(`${name}: ${answer.body}, expected every device not found`);
+    }
+    if ((await rows()) !== before) unexpected.push('a refused creation changed the devices');
+    const createdAnyway = await t.db.selectFrom('devices').select('id').where('sigfoxId', 'in', NEW_IDS).execute();
+    if (createdAnyway.length > 0) unexpected.push(`created: ${createdAnyway.length}`);
+
+    // Without a business, the listing's own scope leaves the other tenant's device out.
+    const search = { search: 'SN-CD0001' };
+    const found = await t.request({
+      method: 'POST',
+      url: '/api/devices/filter',
+      payload: search,
+      token: tokens.tenantAdmin,
+    });
+    if (found.json().items?.length !== 0) unexpected.push(`filter by search: ${found.body}`);
+    const counted = await t.request({
+      method: 'POST',
+      url: '/api/devices/filter-count',
+      payload: search,
+      token: tokens.tenantAdmin,
+    });
+    if (counted.json().count !== 0) unexpected.push(`filter count by search: ${counted.body}`);
+
+    // Changes to the other tenant's device: not found, as a device that does not exist, and nothing changes (the
+    // calibration batch is all or nothing, so the caller's own device in it stays as it was too).
+    const deviceCalls: [string, (uuid: string) => Promise<Parameters<TestApp['request']>[0]>][] = [
+      [
+        'outputs',
+        async (uuid) => ({
+          method: 'PATCH',
+          url: `/api/devices/${uuid}/outputs`,
+          payload: { version: await version(otherDevice), define: [{ key: 'valve', name: 'Valve' }] },
+        }),
+      ],
+      [
+        'calibration',
+        async (uuid) => ({
+          method: 'POST',
+          url: '/api/devices/advanced/update-calibration-data',
+          payload: {
+            devices: [ownDevice, uuid].map((deviceUUID) => ({
+              deviceUUID,
+              calibration: { temperature: { factor: 1, offset: -0.4 } },
+            })),
+          },
+        }),
+      ],
+    ];
+    for (const [name, options] of deviceCalls) {
+      const unchanged = await rows();
+      const answer = await t.request({ ...(await options(otherDevice)), token: tokens.tenantAdmin });
+      const missing = await t.request({ ...(await options('no-such-device')), token: tokens.tenantAdmin });
+      if (answer.statusCode !== 404) unexpected.push(`${name}: ${answer.statusCode}, expected 404`);
+      if (answer.body !== missing.body)
+        unexpected.push(`${name}: answered otherwise than for a device that does not exist`);
+      if ((await rows()) !== unchanged) unexpected.push(`${name}: refused but changed`);
+    }
+    expect(unexpected).toEqual([]);
+  });
 });

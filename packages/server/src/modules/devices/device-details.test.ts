@@ -376,6 +376,12 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
 
   describe('CSV import', () => {
     const storedCount = async () => (await t.db.selectFrom('devices').select('id').execute()).length;
+    const stored = (serialNumber: string) =>
+      t.db
+        .selectFrom('devices')
+        .select(['description', 'businessId'])
+        .where('serialNumber', '=', serialNumber)
+        .executeTakeFirstOrThrow();
 
     it('creates devices from a good file, with or without a header, separated by commas or semicolons', async () => {
       const before = await storedCount();
@@ -444,6 +450,57 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
       expect(moved).toMatchObject({ description: 'Wine cellar', businessId: nodes.Acme });
       const bravo = await importCsv('mode=rename', 'SN-11,Stolen\n', tokens.bravo);
       expect(bravo.json()).toMatchObject({ succeeded: 0, failed: 1 });
+    });
+
+    it('refuses a bad rename file at its line and renames nothing', async () => {
+      const before = await stored('SN-10');
+      const cases: [string, number][] = [
+        ['Device ID,Description\nSN-10,Renamed\nSN-11\n', 3],
+        ['SN-10,Renamed\nSN-11,Too,many\n', 2],
+        ['SN-10,\n', 1],
+      ];
+      for (const [csv, line] of cases) {
+        const response = await importCsv(`mode=rename&businessId=${nodes.Acme}`, csv, tokens.admin);
+        expect(response.statusCode, csv).toBe(400);
+        expect(response.json(), csv).toEqual({
+          code: 'device.csv_invalid',
+          message: `CSV file format is incorrect. Error at line ${line}.`,
+        });
+      }
+      expect(await stored('SN-10')).toEqual(before);
+    });
+
+    it('renames no device whose move is refused, as a whole or one by one', async () => {
+      const before = await stored('SN-10');
+      // The user may rename Plant's devices but not move them: before, the renames were kept behind the 403.
+      const notAdmin = await importCsv(`mode=rename&businessId=${nodes.Plant}`, 'SN-10,Not moved\n', tokens.user);
+      expect(notAdmin.statusCode).toBe(403);
+      expect(await stored('SN-10')).toEqual(before);
+
+      const depot = await call('POST', `${BUSINESSES}/${nodes.Acme}`, staff, { description: 'Depot' });
+      const depotId = depot.json()._id as string;
+      await t.services.plansRepo.insert({ businessId: depotId, name: 'One device', features: { maxDevices: 1 } }, 0);
+      const partly = await importCsv(
+        `mode=rename&businessId=${depotId}&lang=pt`,
+        'SN-10,Depot one\nSN-11,Depot two\n',
+        tokens.admin,
+      );
+      expect(partly.statusCode, partly.body).toBe(200);
+      expect(partly.json()).toMatchObject({
+        succeeded: 1,
+        failed: 1,
+        results: [
+          { device: 'SN-10', ok: true },
+          {
+            device: 'SN-11',
+            ok: false,
+            code: 'plan.limit_exceeded',
+            message: 'Indisponível no seu plano: o limite de 1 foi atingido. Por favor contacte o suporte.',
+          },
+        ],
+      });
+      expect(await stored('SN-10')).toEqual({ description: 'Depot one', businessId: depotId });
+      expect(await stored('SN-11')).toEqual({ description: 'Freezer right', businessId: nodes.Acme });
     });
   });
 });

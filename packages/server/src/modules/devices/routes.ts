@@ -308,8 +308,9 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         schema: {
           tags,
           summary:
-            'CSV import (text/csv): create devices ("Device ID, Network ID, optional Description") or rename and move ' +
-            'them ("Device ID, Description"); a wrong line imports nothing',
+            'CSV import (text/csv): create devices ("Device ID, Network ID, optional Description") or rename them and, ' +
+            'with `businessId`, move them there ("Device ID, Description"; a device is renamed only if moved); a wrong ' +
+            'line imports nothing',
           querystring: CsvImportQuery,
           body: z.string(),
           response: { 200: BulkDeviceResponse, ...WRITE_ERRORS },
@@ -319,24 +320,8 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         const { user } = sessionOf(request);
         const { mode, businessId, deviceType } = request.query;
         const language = requestLanguage(request);
-        if (mode === 'rename') {
-          const renamed = await devices.rename(user, parseRenameCsv(request.body));
-          if (!businessId) return presentOutcomes(renamed, language);
-          const done = renamed.flatMap((outcome) => (outcome.uuid ? [outcome.uuid] : []));
-          const moved = new Map(
-            (done.length > 0 ? await devices.moveToBusiness(user, done, businessId) : []).map((outcome) => [
-              outcome.device,
-              outcome,
-            ]),
-          );
-          return presentOutcomes(
-            renamed.map((outcome) => {
-              const move = outcome.uuid ? moved.get(outcome.uuid) : undefined;
-              return move?.refused ? { ...outcome, refused: move.refused } : outcome;
-            }),
-            language,
-          );
-        }
+        if (mode === 'rename')
+          return presentOutcomes(await devices.renameAndMove(user, parseRenameCsv(request.body), businessId), language);
         if (!businessId || !deviceType)
           throw new AppError(
             'validation.failed',

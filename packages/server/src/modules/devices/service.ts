@@ -110,6 +110,59 @@ export function createDevicesService({
     return business;
   }
 
+  /**
+   * Moves devices to a business the caller administers, within `trx`, each answered on its own: a device outside the
+   * caller's reach is not found; past `maxDevices` of the target's plan, the rest are refused. When any device is on
+   * a level the caller does not administer, none moves (SPEC 5): those are refused as denied, the others as held back
+   * by them. `dryRun` answers the same and moves nothing, so a selection sent in several calls can be checked whole
+   * before its first call moves anything.
+   */
+  async function moveDevices(
+    trx: Transaction<DatabaseSchema>,
+    user: UserRow,
+    uuids: string[],
+    businessId: string,
+    { dryRun = false }: { dryRun?: boolean } = {},
+  ): Promise<BulkOutcome[]> {
+    await businessesRepo.lockTree(trx);
+    const target = await reachableBusiness(user, businessId, trx);
+    assertRole(target.role, MANAGE_ROLE);
+    const devices = new Map((await devicesRepo.findManyReachable(user, uuids, trx)).map((row) => [row.id, row]));
+    const capacity = await plans.roomForDevices(target, trx);
+    let room = capacity.room;
+    const denied = [...devices.values()].some((device) => !hasRank(device.role, MANAGE_ROLE));
+    const outcomes: BulkOutcome[] = [];
+    for (const uuid of new Set(uuids)) {
+      const device = devices.get(uuid);
+      if (!device) {
+        outcomes.push({ device: uuid, refused: { code: 'not_found' } });
+        continue;
+      }
+      if (denied) {
+        const code = hasRank(device.role, MANAGE_ROLE) ? 'device.move_held_back' : 'device.level_denied';
+        outcomes.push({ device: uuid, refused: { code } });
+        continue;
+      }
+      if (device.businessId === target.id) {
+        outcomes.push({ device: uuid, uuid });
+        continue;
+      }
+      // A device already within the plan's scope does not take more room there.
+      const staysInScope = capacity.scope !== null && device.businessPath.startsWith(capacity.scope);
+      if (!staysInScope && room < 1) {
+        outcomes.push({
+          device: uuid,
+          refused: { code: 'plan.limit_exceeded', params: { limit: capacity.limit } },
+        });
+        continue;
+      }
+      if (!staysInScope) room -= 1;
+      if (!dryRun) await devicesRepo.move(device, target, trx);
+      outcomes.push({ device: uuid, uuid });
+    }
+    return outcomes;
+  }
+
   function assertRole(role: BusinessRole | ScopedBusinessRow['role'], needed: BusinessRole) {
     if (!hasRank(role, needed)) throw new AppError('forbidden');
   }
@@ -167,23 +220,49 @@ export function createDevicesService({
     },
 
     /**
-     * Gives devices, each named by its uuid, serial number or a network id within the caller's reach, their new
-     * description; each is answered on its own (not found, or not editable there).
+     * A batch rename (the CSV import, SPEC 5): devices named by uuid, serial number or a network id within the caller's
+     * reach get their new description and, with `businessId`, move there by `moveDevices` and its rules. One
+     * transaction, each device answered on its own: a device is renamed only when its move is made, and a move
+     * refused as a whole (the target, or `moveDevices`) renames nothing.
      */
-    async rename(user: UserRow, lines: { deviceId: string; description: string }[]): Promise<BulkOutcome[]> {
+    async renameAndMove(
+      user: UserRow,
+      lines: { deviceId: string; description: string }[],
+      businessId: string | undefined,
+    ): Promise<BulkOutcome[]> {
       return db.transaction().execute(async (trx) => {
+        const named = new Map<string, string>();
+        for (const { deviceId } of lines) {
+          if (named.has(deviceId)) continue;
+          const device = await devicesRepo.findReachableByAnyId(user, deviceId, trx);
+          if (device) named.set(deviceId, device.id);
+        }
+        const uuids = [...new Set(named.values())];
+        const moveRefused = new Map<string, NonNullable<BulkOutcome['refused']>>();
+        if (businessId && uuids.length > 0) {
+          for (const outcome of await moveDevices(trx, user, uuids, businessId))
+            if (outcome.refused) moveRefused.set(outcome.device, outcome.refused);
+        }
+        // Read again: a move changes a device's business, the caller's role on it and its version.
+        const devices = new Map((await devicesRepo.findManyReachable(user, uuids, trx)).map((row) => [row.id, row]));
         const outcomes: BulkOutcome[] = [];
         for (const { deviceId, description } of lines) {
-          const device = await devicesRepo.findReachableByAnyId(user, deviceId, trx);
+          const device = devices.get(named.get(deviceId) ?? '');
           if (!device) {
             outcomes.push({ device: deviceId, refused: { code: 'not_found' } });
             continue;
           }
-          if (!hasRank(device.role, EDIT_ROLE)) {
-            outcomes.push({ device: deviceId, refused: { code: 'device.level_denied' } });
+          // A device moved is on a level the caller administers, so it is never refused here once moved.
+          const refused =
+            moveRefused.get(device.id) ??
+            (hasRank(device.role, EDIT_ROLE) ? undefined : { code: 'device.level_denied' });
+          if (refused) {
+            outcomes.push({ device: deviceId, refused });
             continue;
           }
-          await devicesRepo.updateIfVersion(device.id, device.version, { description }, trx);
+          if (!(await devicesRepo.updateIfVersion(device.id, device.version, { description }, trx)))
+            throw new AppError('conflict');
+          devices.set(device.id, { ...device, version: device.version + 1 });
           outcomes.push({ device: deviceId, uuid: device.id });
         }
         return outcomes;
@@ -353,59 +432,9 @@ export function createDevicesService({
       });
     },
 
-    /**
-     * Moves devices to a business the caller administers, each answered on its own: a device outside the caller's
-     * reach is not found; past `maxDevices` of the target's plan, the rest are refused. When any device is on a level
-     * the caller does not administer, none moves (SPEC 5): those are refused as denied, the others as held back by
-     * them. All the moves that pass are made together. `dryRun` answers the same and moves nothing, so a selection
-     * sent in several calls can be checked whole before its first call moves anything.
-     */
-    async moveToBusiness(
-      user: UserRow,
-      uuids: string[],
-      businessId: string,
-      { dryRun = false }: { dryRun?: boolean } = {},
-    ): Promise<BulkOutcome[]> {
-      return db.transaction().execute(async (trx) => {
-        await businessesRepo.lockTree(trx);
-        const target = await reachableBusiness(user, businessId, trx);
-        assertRole(target.role, MANAGE_ROLE);
-        const devices = new Map((await devicesRepo.findManyReachable(user, uuids, trx)).map((row) => [row.id, row]));
-        const capacity = await plans.roomForDevices(target, trx);
-        let room = capacity.room;
-        const denied = [...devices.values()].some((device) => !hasRank(device.role, MANAGE_ROLE));
-        const outcomes: BulkOutcome[] = [];
-        for (const uuid of new Set(uuids)) {
-          const device = devices.get(uuid);
-          if (!device) {
-            outcomes.push({ device: uuid, refused: { code: 'not_found' } });
-            continue;
-          }
-          if (denied) {
-            const code = hasRank(device.role, MANAGE_ROLE) ? 'device.move_held_back' : 'device.level_denied';
-            outcomes.push({ device: uuid, refused: { code } });
-            continue;
-          }
-          if (device.businessId === target.id) {
-            outcomes.push({ device: uuid, uuid });
-            continue;
-          }
-          // A device already within the plan's scope does not take more room there.
-          const staysInScope = capacity.scope !== null && device.businessPath.startsWith(capacity.scope);
-          if (!staysInScope && room < 1) {
-            outcomes.push({
-              device: uuid,
-              refused: { code: 'plan.limit_exceeded', params: { limit: capacity.limit } },
-            });
-            continue;
-          }
-          if (!staysInScope) room -= 1;
-          if (!dryRun) await devicesRepo.move(device, target, trx);
-          outcomes.push({ device: uuid, uuid });
-        }
-        return outcomes;
-      });
-    },
+    /** `moveDevices` in a transaction of its own: all the moves that pass are made together. */
+    moveToBusiness: (user: UserRow, uuids: string[], businessId: string, options: { dryRun?: boolean } = {}) =>
+      db.transaction().execute((trx) => moveDevices(trx, user, uuids, businessId, options)),
 
     /**
      * Creates devices of one type from network ids (the creation page and CSV import), each answered on its own: the

@@ -1,5 +1,5 @@
 import { type Device, MESSAGES } from '@iot/shared';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
 import en from '@/i18n/en.json';
@@ -39,10 +39,12 @@ const scopeOf = (role: DeviceScope['role']): DeviceScope => ({
 });
 let puts: unknown[];
 let answer: () => Response;
+let userDataVersion: number;
 
 beforeEach(async () => {
   await changeLanguage('en');
   puts = [];
+  userDataVersion = 4;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
@@ -50,6 +52,10 @@ beforeEach(async () => {
       if (path === '/api/devices' && init?.method === 'PUT') {
         puts.push(JSON.parse(String(init.body)));
         return answer();
+      }
+      if (path === '/api/devices/d1/userdata') {
+        if (init?.method === 'PATCH') userDataVersion += 1;
+        return Response.json({ data: { installer: 'Ana' }, version: userDataVersion });
       }
       return Response.json({ code: 'not_found', message: 'Resource not found.' }, { status: 404 });
     }),
@@ -85,6 +91,17 @@ describe('the info tab of a device', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: en['device.save'] }));
     expect(await screen.findByText(MESSAGES.en['validation.invalid'])).toBeTruthy();
     expect(puts).toEqual([]);
+  });
+
+  it('saves over the version a save of the user data made', async () => {
+    answer = () => Response.json(device);
+    renderWithProviders(<DeviceInfoForm scope={scopeOf('user')} onStartOver={noop} onDeleted={noop} />);
+    fireEvent.change(await screen.findByDisplayValue('Ana'), { target: { value: 'Rui' } });
+    fireEvent.click(screen.getByRole('button', { name: en['device.userData.save'] }));
+    expect(await screen.findByText(en['app.updated'])).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(en['device.field.description']), { target: { value: 'Cold room 2' } });
+    fireEvent.click(screen.getByRole('button', { name: en['device.save'] }));
+    await waitFor(() => expect(puts).toEqual([expect.objectContaining({ version: 5, description: 'Cold room 2' })]));
   });
 
   it('is read-only for a viewer, with neither save nor delete', () => {

@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useForm } from '@/lib/use-form';
 import { useDeleteDevice, useUpdateDevice } from '../api/get-device';
 import type { DeviceScope } from './device-scope';
+import { DeviceUserDataSection } from './device-user-data';
 
 /** The fields the form edits, checked with the API's own rules (network id formats, lengths). */
 const DeviceInfoFields = UpdateDeviceRequest.omit({ uuid: true, version: true });
@@ -25,7 +26,8 @@ type InfoField = (typeof TEXT_FIELDS)[number];
 
 /**
  * The info tab: the device's own data, saved over the version read when the tab opened. A conflict keeps what was
- * typed and says so (SPEC section 8); "start over" takes the server's data. Viewers see the form read-only.
+ * typed and says so (SPEC section 8); "start over" takes the server's data. Viewers see the form read-only. Under it,
+ * the device's user data, saved on its own.
  */
 export function DeviceInfoForm({
   scope,
@@ -80,39 +82,45 @@ export function DeviceInfoForm({
     if (confirmed) remove.mutate(device.uuid, { onSuccess: onDeleted });
   };
 
+  // Saving the user data moves the device's version: the form goes on over the new one if it was current.
+  const followUserData = (from: number, to: number) => setVersion((current) => (current === from ? to : current));
+
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={save} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack spacing={2.5}>
-        {!canEdit && <Alert severity="info">{t('device.readOnly')}</Alert>}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {TEXT_FIELDS.map((name) => (
-            <TextField
-              key={name}
-              label={t(`device.field.${name}`)}
-              {...form.field(name)}
-              disabled={!canEdit}
-              sx={name === 'description' ? { gridColumn: { sm: '1 / -1' } } : undefined}
-            />
-          ))}
-        </Box>
-        <SaveFailureAlert failure={failure} onStartOver={onStartOver} />
-        {(canEdit || isAdmin) && (
-          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
-            {isAdmin ? (
-              <Button color="error" startIcon={<DeleteOutlined />} onClick={deleteDevice} disabled={remove.isPending}>
-                {t('device.info.delete')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            {canEdit && (
-              <Button type="submit" variant="contained" loading={update.isPending}>
-                {t('device.save')}
-              </Button>
-            )}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+    <Stack spacing={2.5}>
+      <Paper variant="outlined" component="form" noValidate onSubmit={save} sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2.5}>
+          {!canEdit && <Alert severity="info">{t('device.readOnly')}</Alert>}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {TEXT_FIELDS.map((name) => (
+              <TextField
+                key={name}
+                label={t(`device.field.${name}`)}
+                {...form.field(name)}
+                disabled={!canEdit}
+                sx={name === 'description' ? { gridColumn: { sm: '1 / -1' } } : undefined}
+              />
+            ))}
+          </Box>
+          <SaveFailureAlert failure={failure} onStartOver={onStartOver} />
+          {(canEdit || isAdmin) && (
+            <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+              {isAdmin ? (
+                <Button color="error" startIcon={<DeleteOutlined />} onClick={deleteDevice} disabled={remove.isPending}>
+                  {t('device.info.delete')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              {canEdit && (
+                <Button type="submit" variant="contained" loading={update.isPending}>
+                  {t('device.save')}
+                </Button>
+              )}
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+      <DeviceUserDataSection scope={scope} onSaved={followUserData} />
+    </Stack>
   );
 }

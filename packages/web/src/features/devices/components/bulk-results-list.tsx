@@ -8,9 +8,12 @@ import { useTranslation } from 'react-i18next';
 export function BulkResultsList({
   results,
   nameOf,
+  label,
 }: {
   results: BulkDeviceResponse['results'];
   nameOf?: (device: string) => string | undefined;
+  /** What the list is called; "Devices not done" unless told. */
+  label?: string;
 }) {
   const { t } = useTranslation();
   const failed = results.filter((result) => !result.ok);
@@ -18,7 +21,7 @@ export function BulkResultsList({
   return (
     <List
       dense
-      aria-label={t('devices.bulk.notDone')}
+      aria-label={label ?? t('devices.bulk.notDone')}
       sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
       {failed.map((result) => (

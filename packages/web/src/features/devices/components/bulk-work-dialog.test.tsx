@@ -43,4 +43,30 @@ describe('the bulk work dialog', () => {
     expect(items).toHaveLength(1);
     expect(items[0]?.textContent).toBe('Cold room 2Your access properties to this level denies access to this data.');
   });
+
+  it('says when no device of a group configuration was configured, and lists them all', () => {
+    renderWithProviders(
+      <BulkWorkDialog
+        work={{
+          kind: 'configure',
+          total: 2,
+          done: 2,
+          results: [
+            { device: 'a1', ok: false, message: 'The preset is for another device type.' },
+            { device: 'c3', ok: false, message: 'Resource not found.' },
+          ],
+        }}
+        nameOf={(uuid) => names[uuid]}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByRole('dialog', { name: 'Configuring devices' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('None of the 2 devices was configured.');
+    const notConfigured = screen.getByRole('list', { name: 'Devices not configured' });
+    expect(
+      within(notConfigured)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Cold room 1The preset is for another device type.', 'Tank 3Resource not found.']);
+  });
 });

@@ -11,7 +11,17 @@ import { useTranslation } from 'react-i18next';
 import { BulkResultsList } from './bulk-results-list';
 import type { BulkWork } from './use-bulk-device-work';
 
-/** A bulk move or delete: its progress while it runs, then how many were done and which were not, and why. */
+/** How a finished work is summed up: a configuration says whether all, some or none were configured (SPEC 8). */
+function summaryKey(kind: BulkWork['kind'], succeeded: number, failed: number) {
+  if (kind !== 'configure') return `devices.bulk.${kind}Done` as const;
+  if (failed === 0) return 'devices.bulk.configureDone';
+  return succeeded === 0 ? 'devices.bulk.configureFailed' : 'devices.bulk.configurePartial';
+}
+
+/**
+ * A bulk move, delete or configuration: its progress while it runs, then how many were done and which were not, and
+ * why.
+ */
 export function BulkWorkDialog({
   work,
   nameOf,
@@ -25,6 +35,7 @@ export function BulkWorkDialog({
   const results = work?.results;
   const failed = results?.filter((result) => !result.ok).length ?? 0;
   const succeeded = (results?.length ?? 0) - failed;
+  const notDone = work?.kind === 'configure' ? t('devices.bulk.notConfigured') : t('devices.bulk.notDone');
   return (
     <Dialog open={Boolean(work)} aria-labelledby="bulk-work-title" maxWidth="sm" fullWidth>
       {work && (
@@ -43,10 +54,10 @@ export function BulkWorkDialog({
             ) : (
               <Stack spacing={1.5}>
                 <Alert severity={failed === 0 ? 'success' : succeeded === 0 ? 'error' : 'warning'}>
-                  {t(`devices.bulk.${work.kind}Done`, { succeeded, total: results.length })}
+                  {t(summaryKey(work.kind, succeeded, failed), { succeeded, total: results.length })}
                 </Alert>
-                {failed > 0 && <Typography>{t('devices.bulk.notDone')}</Typography>}
-                <BulkResultsList results={results} nameOf={nameOf} />
+                {failed > 0 && <Typography>{notDone}</Typography>}
+                <BulkResultsList results={results} nameOf={nameOf} label={notDone} />
               </Stack>
             )}
           </DialogContent>

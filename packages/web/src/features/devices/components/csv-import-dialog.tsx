@@ -7,7 +7,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,11 +20,13 @@ import { isApiError } from '@/api/client';
 import { BusinessPickerDialog } from '@/features/businesses/components/business-picker-dialog';
 import type { BusinessTree } from '@/features/businesses/lib/business-tree';
 import { errorMessage } from '@/lib/error-message';
-import { useImportDevicesCsv } from '../api/change-devices';
+import { type CsvImportRequest, useImportDevicesCsv } from '../api/change-devices';
 import { BulkResultsList } from './bulk-results-list';
 
-/** The server's answer to a file whose lines are not all Device ID, Network ID, optional Description. */
+/** The server's answer to a file with a line of the wrong columns for its mode. */
 const CSV_INVALID = 'device.csv_invalid';
+
+type ImportMode = CsvImportRequest['mode'];
 
 type Outcome = { invalid: string } | { response: BulkDeviceResponse } | null;
 
@@ -35,14 +40,16 @@ interface CsvImportDialogProps {
 }
 
 /**
- * Creates devices from a CSV file (SPEC 5: Device ID, Network ID, optional Description) in a business, of one type.
- * A bad line refuses the whole file and the incorrect-CSV dialog says which; otherwise the outcome per device.
+ * A CSV file into a business (SPEC 5): either new devices of one type (Device ID, Network ID, optional Description)
+ * or a batch move/rename of existing ones (Device ID, Description). A bad line refuses the whole file and the
+ * incorrect-CSV dialog says which; otherwise the outcome per device, with the reason for those not done.
  */
 export function CsvImportDialog({ open, onClose, tree, businessId, deviceTypes }: CsvImportDialogProps) {
   const { t } = useTranslation();
   const importCsv = useImportDevicesCsv();
   const [target, setTarget] = useState<string | undefined>(businessId);
   const [picking, setPicking] = useState(false);
+  const [mode, setMode] = useState<ImportMode>('create');
   const [deviceType, setDeviceType] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -54,17 +61,28 @@ export function CsvImportDialog({ open, onClose, tree, businessId, deviceTypes }
     onClose();
   };
 
+  const chooseMode = (chosen: ImportMode) => {
+    setMode(chosen);
+    importCsv.reset();
+  };
+
+  const request: CsvImportRequest | undefined =
+    !target || !file
+      ? undefined
+      : mode === 'rename'
+        ? { mode, businessId: target, file }
+        : deviceType
+          ? { mode, businessId: target, deviceType, file }
+          : undefined;
+
   const submit = () => {
-    if (!target || !deviceType || !file) return;
-    importCsv.mutate(
-      { businessId: target, deviceType, file },
-      {
-        onSuccess: (response) => setOutcome({ response }),
-        onError: (error) => {
-          if (isApiError(error, 400) && error.code === CSV_INVALID) setOutcome({ invalid: error.message });
-        },
+    if (!request) return;
+    importCsv.mutate(request, {
+      onSuccess: (response) => setOutcome({ response }),
+      onError: (error) => {
+        if (isApiError(error, 400) && error.code === CSV_INVALID) setOutcome({ invalid: error.message });
       },
-    );
+    });
   };
 
   const targetName = target ? tree?.byId.get(target)?.description : undefined;
@@ -93,7 +111,10 @@ export function CsvImportDialog({ open, onClose, tree, businessId, deviceTypes }
         <DialogContent>
           <Stack spacing={1.5}>
             <Alert severity={failed === 0 ? 'success' : succeeded === 0 ? 'error' : 'warning'}>
-              {t('devices.import.done', { succeeded, total: results.length })}
+              {t(mode === 'rename' ? 'devices.import.renameDone' : 'devices.import.done', {
+                succeeded,
+                total: results.length,
+              })}
             </Alert>
             {failed > 0 && <Typography>{t('devices.bulk.notDone')}</Typography>}
             <BulkResultsList results={results} />
@@ -113,7 +134,21 @@ export function CsvImportDialog({ open, onClose, tree, businessId, deviceTypes }
         <DialogTitle id="csv-import-title">{t('devices.import.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>{t('devices.import.columns')}</DialogContentText>
+            <RadioGroup
+              row
+              aria-label={t('devices.import.mode')}
+              value={mode}
+              onChange={(event) => chooseMode(event.target.value as ImportMode)}
+            >
+              <FormControlLabel value="create" control={<Radio />} label={t('devices.import.modeCreate')} />
+              <FormControlLabel value="rename" control={<Radio />} label={t('devices.import.modeRename')} />
+            </RadioGroup>
+            <DialogContentText>
+              {t(mode === 'rename' ? 'devices.import.renameColumns' : 'devices.import.columns')}
+            </DialogContentText>
+            {mode === 'rename' && businessId && targetName && (
+              <DialogContentText>{t('devices.import.moveTo', { business: targetName })}</DialogContentText>
+            )}
             {!businessId && (
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                 <TextField
@@ -128,19 +163,21 @@ export function CsvImportDialog({ open, onClose, tree, businessId, deviceTypes }
                 </Button>
               </Stack>
             )}
-            <TextField
-              select
-              size="small"
-              label={t('devices.import.deviceType')}
-              value={deviceType}
-              onChange={(event) => setDeviceType(event.target.value)}
-            >
-              {deviceTypes.map((type) => (
-                <MenuItem key={type.id} value={type.id}>
-                  {type.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            {mode === 'create' && (
+              <TextField
+                select
+                size="small"
+                label={t('devices.import.deviceType')}
+                value={deviceType}
+                onChange={(event) => setDeviceType(event.target.value)}
+              >
+                {deviceTypes.map((type) => (
+                  <MenuItem key={type.id} value={type.id}>
+                    {type.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
               <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
                 {t('devices.import.chooseFile')}
@@ -161,11 +198,7 @@ export function CsvImportDialog({ open, onClose, tree, businessId, deviceTypes }
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{t('app.cancel')}</Button>
-          <Button
-            variant="contained"
-            disabled={!target || !deviceType || !file || importCsv.isPending}
-            onClick={submit}
-          >
+          <Button variant="contained" disabled={!request || importCsv.isPending} onClick={submit}>
             {t('devices.import.submit')}
           </Button>
         </DialogActions>

@@ -1,9 +1,16 @@
-import { type Device, type DeviceTypeInfo, PARAMETERIZATION_COLOURS } from '@iot/shared';
+import {
+  type Business,
+  type Device,
+  type DeviceTypeInfo,
+  PARAMETERIZATION_COLOURS,
+  type ParameterPreset,
+} from '@iot/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, saveSession } from '@/api/session';
 import { UiProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createSnackbarStore } from '@/components/snackbars/snackbar-store';
@@ -97,6 +104,7 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  clearSession();
 });
 
 describe('the device list', () => {
@@ -137,5 +145,156 @@ describe('the device list', () => {
     stubServer();
     renderList(<DeviceList />, '/devices?q=boiler');
     expect(await screen.findByText('No device matches these filters.')).toBeTruthy();
+  });
+});
+
+const waiting = { status: 'WAITING', label: 'Waiting', colour: PARAMETERIZATION_COLOURS.WAITING } as const;
+const summer: Partial<ParameterPreset> = {
+  uuid: 'p1',
+  name: 'Summer',
+  description: 'Cold rooms in summer',
+  model: 'th-sensor-sigfox',
+  business: { id: 'acme', description: 'Acme Water' },
+};
+const node = (id: string, description: string, parent: string | null, users: Business['usersAdv']['users']) =>
+  ({ _id: id, slug: id, description, parent, children: [], usersAdv: { users } }) as Partial<Business>;
+
+/**
+ * The server of a group configuration: two cold rooms and a van, one preset for the cold rooms' type; the preset
+ * call refuses the van (another type) and leaves the others waiting for their parameters, as the server does.
+ */
+function stubConfigureServer(businesses: Partial<Business>[] = []) {
+  const fleet = [
+    device('a1', 'Cold room 1', { parameters: { values: {}, status: 'CONFIRMED' } }),
+    device('b2', 'Cold room 2'),
+    device('c3', 'Van 3', { deviceType: 'gps-tracker', businessId: 'lisbon' }),
+  ];
+  const applied: unknown[] = [];
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    switch (url.pathname) {
+      case '/api/devices/filter':
+        return Response.json({ items: fleet, nextCursor: null });
+      case '/api/devices/filter-count':
+        return Response.json({ count: fleet.length });
+      case '/api/device-types':
+        return Response.json([...types, { id: 'gps-tracker', name: 'GT-C GPS tracker' }]);
+      case '/api/customer-business':
+        return Response.json(businesses);
+      case '/api/users/ana%40example.com':
+        return Response.json({ email: 'ana@example.com', role: 'user' });
+      case '/api/parameter-presets':
+        return Response.json(url.searchParams.get('model') === 'th-sensor-sigfox' ? [summer] : []);
+      case '/api/devices/bulk-param-preset': {
+        const body = JSON.parse(String(init?.body)) as { devices: string[]; presetId: string };
+        applied.push(body);
+        const results = body.devices.map((uuid) => {
+          const one = fleet.find((candidate) => candidate.uuid === uuid);
+          if (one?.deviceType !== 'th-sensor-sigfox')
+            return {
+              device: uuid,
+              ok: false,
+              code: 'device.preset_other_type',
+              message: 'The preset is for another device type.',
+            };
+          Object.assign(one, { parameters: { values: {}, status: 'WAITING' }, parameterization: waiting });
+          return { device: uuid, ok: true, uuid };
+        });
+        const succeeded = results.filter((result) => result.ok).length;
+        return Response.json({ results, succeeded, failed: results.length - succeeded });
+      }
+      default:
+        return Response.json({ code: 'not_found', message: 'Resource not found.' }, { status: 404 });
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return applied;
+}
+
+const select = (name: string) => fireEvent.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+
+describe('the group configuration', () => {
+  it('gives the selection a preset of its type and lists the devices not configured, with the reason', async () => {
+    const applied = stubConfigureServer();
+    renderList(<DeviceList />);
+    await screen.findByText('Van 3');
+    select('Cold room 1');
+    select('Cold room 2');
+    select('Van 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Configure' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Configure 3 selected devices' });
+    const preset = await within(dialog).findByRole('radio', { name: /Summer — Cold rooms in summer/ });
+    expect(
+      within(dialog).getByText('TH-S temperature and humidity sensor · Acme Water · for 2 of the 3 selected devices'),
+    ).toBeTruthy();
+    const apply = within(dialog).getByRole('button', { name: 'Apply preset' });
+    expect(apply.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(preset);
+    expect(
+      within(dialog).getByText(
+        "1 of the selected devices are of another type than this preset's: they will not be configured and will be listed afterwards.",
+      ),
+    ).toBeTruthy();
+    fireEvent.click(apply);
+
+    const result = await screen.findByRole('dialog', { name: 'Configuring devices' });
+    await within(result).findByText('Configured 2 of 3 devices.');
+    const notConfigured = within(result).getByRole('list', { name: 'Devices not configured' });
+    expect(
+      within(notConfigured)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Van 3The preset is for another device type.']);
+    expect(applied).toEqual([{ devices: ['a1', 'b2', 'c3'], presetId: 'p1' }]);
+
+    // The list is read again: the configured devices wait for their parameters, in orange.
+    fireEvent.click(within(result).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(bodyRows().filter((row) => within(row).queryByText('Waiting'))).toHaveLength(2));
+    const chip = within(bodyRows()[0] as HTMLElement)
+      .getByText('Waiting')
+      .closest('.MuiChip-root');
+    expect(chip && getComputedStyle(chip).backgroundColor).toMatch(/255, 152, 0|#ff9800/i);
+    expect(screen.getByText('Devices: 3')).toBeTruthy();
+  });
+
+  it('says so when every selected device was configured', async () => {
+    stubConfigureServer();
+    renderList(<DeviceList />);
+    await screen.findByText('Cold room 2');
+    select('Cold room 1');
+    select('Cold room 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Configure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure 2 selected devices' });
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Summer/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply preset' }));
+    const result = await screen.findByRole('dialog', { name: 'Configuring devices' });
+    await within(result).findByText(
+      'Every selected device was configured (2). They take the new parameters when they next ask for them.',
+    );
+    expect(within(result).queryByRole('list')).toBeNull();
+  });
+
+  it('offers no configuration to a viewer, and warns a user that the devices of a viewed business will be refused', async () => {
+    saveSession({ token: 'tok', email: 'ana@example.com' });
+    stubConfigureServer([
+      node('porto', 'Porto plant', null, [{ email: 'ana@example.com', role: 'viewer' }]),
+      node('lisbon', 'Lisbon plant', null, [{ email: 'ana@example.com', role: 'user' }]),
+    ]);
+    renderList(<DeviceList />);
+    await screen.findByText('Van 3');
+    select('Cold room 1');
+    select('Cold room 2');
+    await screen.findByRole('button', { name: 'Move to business' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Configure' })).toBeNull());
+
+    select('Van 3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Configure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure 3 selected devices' });
+    expect(
+      within(dialog).getByText(
+        'Your role does not let you change the parameters of 2 of the selected devices: they will not be configured and will be listed afterwards.',
+      ),
+    ).toBeTruthy();
   });
 });

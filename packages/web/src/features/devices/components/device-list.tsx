@@ -1,9 +1,10 @@
-import type { Device } from '@iot/shared';
+import { type Device, hasRank } from '@iot/shared';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import Alert from '@mui/material/Alert';
@@ -26,8 +27,9 @@ import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { paths } from '@/config/paths';
 import { useBusinesses } from '@/features/businesses/api/get-businesses';
 import { BusinessPickerDialog } from '@/features/businesses/components/business-picker-dialog';
-import { buildBusinessTree } from '@/features/businesses/lib/business-tree';
+import { buildBusinessTree, roleOnBusiness } from '@/features/businesses/lib/business-tree';
 import { formatLocale } from '@/i18n';
+import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeviceTypes } from '../api/get-device-types';
@@ -40,6 +42,7 @@ import {
   writeDeviceListParams,
 } from '../lib/device-list-params';
 import { BulkWorkDialog } from './bulk-work-dialog';
+import { ConfigureDevicesDialog } from './configure-devices-dialog';
 import { CsvImportDialog } from './csv-import-dialog';
 import { DeviceCards } from './device-cards';
 import { DeviceFilters } from './device-filters';
@@ -61,7 +64,8 @@ const VIEW_ICONS: Record<DeviceView, ReactNode> = {
 
 /**
  * The device list of SPEC section 2 (list, cards and map views), of every reachable device or of a business's
- * subtree: filters kept in the URL, paging by cursor while scrolling, a selection to move or delete, CSV in and out.
+ * subtree: filters kept in the URL, paging by cursor while scrolling, a selection to move, configure with a parameter
+ * preset or delete, CSV in and out.
  */
 export function DeviceList({ businessId }: { businessId?: string }) {
   const { t, i18n } = useTranslation();
@@ -130,8 +134,18 @@ export function DeviceList({ businessId }: { businessId?: string }) {
   const toggleAll = () =>
     setSelected(allSelected ? new Map() : new Map(devices.map((device) => [device.uuid, device])));
 
+  // Changing a device's parameters takes the role `user` on its business, as the server checks; while the user or the
+  // tree is loading, every device counts as changeable and the server's answer per device decides.
+  const user = useCurrentUser().data;
+  const canEdit = useCallback(
+    (device: Device) => !user || !tree || hasRank(roleOnBusiness(tree, device.businessId, user), 'user'),
+    [user, tree],
+  );
+  const selectedDevices = useMemo(() => [...selected.values()], [selected]);
+
   const bulk = useBulkDeviceWork();
   const [moving, setMoving] = useState(false);
+  const [configuring, setConfiguring] = useState(false);
   const [importing, setImporting] = useState(false);
   const exporter = useDevicesExport(filter, typeName);
 
@@ -236,6 +250,11 @@ export function DeviceList({ businessId }: { businessId?: string }) {
             <Button size="small" startIcon={<DriveFileMoveOutlined />} disabled={!tree} onClick={() => setMoving(true)}>
               {t('devices.move')}
             </Button>
+            {selectedDevices.some(canEdit) && (
+              <Button size="small" startIcon={<TuneOutlined />} onClick={() => setConfiguring(true)}>
+                {t('devices.configure')}
+              </Button>
+            )}
             <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => void remove()}>
               {t('devices.delete')}
             </Button>
@@ -290,6 +309,19 @@ export function DeviceList({ businessId }: { businessId?: string }) {
           onConfirm={(target) => {
             setMoving(false);
             void bulk.move([...selected.keys()], target);
+          }}
+        />
+      )}
+      {configuring && (
+        <ConfigureDevicesDialog
+          title={t('devices.configureTitle', { total: numbers.format(selected.size) })}
+          devices={selectedDevices}
+          canEdit={canEdit}
+          typeName={typeName}
+          onCancel={() => setConfiguring(false)}
+          onConfirm={(presetId) => {
+            setConfiguring(false);
+            void bulk.configure([...selected.keys()], presetId);
           }}
         />
       )}
