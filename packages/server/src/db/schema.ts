@@ -241,12 +241,15 @@ export interface ReadingsTable {
   value: string;
 }
 
-/** A message as the device sent it, to decode again: `frame` (hex bytes and port) or `values` (JSON). */
+/**
+ * A message as the device sent it, to decode again: `frame` (hex bytes and port), `decoded-frame` (JSON of the bytes as
+ * hex and the values the network server decoded, and port) or `values` (JSON).
+ */
 export interface ReceivedMessagesTable {
   /** The device's `key`. */
   deviceKey: number;
   date: number;
-  kind: 'frame' | 'values';
+  kind: 'frame' | 'decoded-frame' | 'values';
   data: string;
   port: number | null;
 }

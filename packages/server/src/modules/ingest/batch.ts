@@ -1,5 +1,6 @@
 import {
   type CommissioningEventKind,
+  type DeviceType,
   findDeviceType,
   findSignal,
   type LinkQuality,
@@ -26,8 +27,13 @@ export interface LoraRoute {
   ttn?: { applicationId: string; deviceId: string };
 }
 
+/**
+ * A frame's bytes (with, when the network server decoded them itself, its values: ChirpStack's `object`), or the values
+ * of a JSON message. Which of a frame's two readings is taken is decided by `decode` with the device's type, so that
+ * reprocessing later decides again with the type as it is then.
+ */
 export type UplinkPayload =
-  | { kind: 'frame'; bytes: Uint8Array; port: number | null }
+  | { kind: 'frame'; bytes: Uint8Array; port: number | null; networkValues?: Record<string, SignalValue> }
   | { kind: 'values'; values: Record<string, SignalValue> };
 
 /** One uplink as every network's transport hands it over, normalised. */
@@ -190,7 +196,10 @@ export async function storeBatch(
 /**
  * Last seen, link quality and parameterization after one more uplink: a device's first uplink starts its
  * commissioning; a change of link quality is recorded; parameters WAITING are sent in answer to this uplink (on
- * Sigfox only when the callback asks for a downlink); parameters SENT are confirmed by a later uplink.
+ * Sigfox only when the callback asks for a downlink). Parameters SENT to a Sigfox or IP device are confirmed by a later
+ * uplink, their downlink having been delivered in answer to the one before. A LoRa class A downlink is only queued on
+ * the network server, to go out in the receive window after the device's next uplink: no uplink tells whether it
+ * arrived, the network server does (`IngestPipeline.reportLoraDownlink`).
  */
 function commission(change: DeviceChange, uplink: InboundUplink, date: number, at: number): Downlink | null {
   const { row } = change;
@@ -201,7 +210,7 @@ function commission(change: DeviceChange, uplink: InboundUplink, date: number, a
     change.linkQuality = quality;
     change.events.push({ event: 'LINK_QUALITY_COMPUTED', detail: quality, date: at });
   }
-  if (change.status === 'SENT' && (change.statusAt ?? 0) < at) {
+  if (change.status === 'SENT' && uplink.network !== 'lora' && (change.statusAt ?? 0) < at) {
     change.status = 'CONFIRMED';
     change.statusAt = at;
     change.events.push({ event: 'OK', detail: null, date: at });
@@ -241,45 +250,68 @@ function parseObject<T>(json: string): Record<string, T> {
 
 type Decoded = { ok: true; readings: Reading[] } | { ok: false; data: string; port: number | null; error: string };
 
-/** A payload as it is kept: a frame's bytes as hex with its port, or a JSON message's values. */
-export function rawOf(payload: UplinkPayload): { kind: 'frame' | 'values'; data: string; port: number | null } {
-  return payload.kind === 'frame'
-    ? { kind: 'frame', data: Buffer.from(payload.bytes).toString('hex'), port: payload.port }
-    : { kind: 'values', data: JSON.stringify(payload.values), port: null };
+type KeptMessage = Pick<MessageRow, 'kind' | 'data' | 'port'>;
+
+const hexOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const bytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
+
+/**
+ * A payload as it is kept: a frame's bytes as hex with its port; a frame the network decoded as JSON of its bytes as
+ * hex and the network's values, with its port; or a JSON message's values.
+ */
+export function rawOf(payload: UplinkPayload): KeptMessage {
+  if (payload.kind === 'values') return { kind: 'values', data: JSON.stringify(payload.values), port: null };
+  if (!payload.networkValues) return { kind: 'frame', data: hexOf(payload.bytes), port: payload.port };
+  const data = JSON.stringify({ bytes: hexOf(payload.bytes), values: payload.networkValues });
+  return { kind: 'decoded-frame', data, port: payload.port };
 }
 
 /** The payload of a kept message, as its uplink carried it. */
-export function payloadOf(message: { kind: 'frame' | 'values'; data: string; port: number | null }): UplinkPayload {
-  return message.kind === 'frame'
-    ? { kind: 'frame', bytes: Uint8Array.from(Buffer.from(message.data, 'hex')), port: message.port }
-    : { kind: 'values', values: JSON.parse(message.data) as Record<string, SignalValue> };
+export function payloadOf(message: KeptMessage): UplinkPayload {
+  if (message.kind === 'values') {
+    return { kind: 'values', values: JSON.parse(message.data) as Record<string, SignalValue> };
+  }
+  if (message.kind === 'frame') return { kind: 'frame', bytes: bytesOf(message.data), port: message.port };
+  const { bytes, values } = JSON.parse(message.data) as { bytes: string; values: Record<string, SignalValue> };
+  return { kind: 'frame', bytes: bytesOf(bytes), port: message.port, networkValues: values };
 }
 
-/** The readings of an uplink, calibrated; or why none can be taken from it (the frame is then kept raw). */
+const unknownSignal = (deviceType: DeviceType, values: Record<string, SignalValue>) =>
+  Object.keys(values).find((key) => !findSignal(deviceType, key));
+const readingsOf = (values: Record<string, SignalValue>, date: Date): Reading[] =>
+  Object.entries(values).map(([signal, value]) => ({ signal, value, date }));
+
+/**
+ * The readings of an uplink, calibrated; or why none can be taken from it (the frame, or the JSON message, is then kept
+ * raw). A frame the network decoded is read from the network's values when they name signals of the device's type
+ * only; otherwise the type's codec decodes its bytes.
+ */
 export function decode(
   row: Pick<IngestDeviceRow, 'deviceType' | 'calibration'>,
   uplink: Pick<InboundUplink, 'payload' | 'receivedAt'>,
 ): Decoded {
   const deviceType = findDeviceType(row.deviceType);
-  const { payload } = uplink;
-  const raw = () => {
-    const { data, port } = rawOf(payload);
-    return { data, port };
-  };
+  const { payload, receivedAt } = uplink;
+  // A frame is shown as its bytes in the data tab, whatever the network decoded of it.
+  const raw = () =>
+    payload.kind === 'frame'
+      ? { data: hexOf(payload.bytes), port: payload.port }
+      : { data: JSON.stringify(payload.values), port: null };
   if (!deviceType) return { ok: false, ...raw(), error: 'device.unknown_type' };
   let readings: Reading[];
   if (payload.kind === 'frame') {
-    const result = deviceType.codec.decodeUplink({
-      bytes: payload.bytes,
-      port: payload.port,
-      receivedAt: uplink.receivedAt,
-    });
-    if (!result.ok) return { ok: false, ...raw(), error: result.error.code };
-    readings = result.readings;
+    if (payload.networkValues && unknownSignal(deviceType, payload.networkValues) === undefined) {
+      readings = readingsOf(payload.networkValues, receivedAt);
+    } else {
+      const result = deviceType.codec.decodeUplink({ bytes: payload.bytes, port: payload.port, receivedAt });
+      if (!result.ok) return { ok: false, ...raw(), error: result.error.code };
+      readings = result.readings;
+    }
   } else {
-    const unknown = Object.keys(payload.values).find((key) => !findSignal(deviceType, key));
-    if (unknown !== undefined) return { ok: false, ...raw(), error: 'ingest.unknown_signal' };
-    readings = Object.entries(payload.values).map(([signal, value]) => ({ signal, value, date: uplink.receivedAt }));
+    if (unknownSignal(deviceType, payload.values) !== undefined) {
+      return { ok: false, ...raw(), error: 'ingest.unknown_signal' };
+    }
+    readings = readingsOf(payload.values, receivedAt);
   }
   const calibration = parseObject<{ factor: number; offset: number }>(row.calibration);
   return {

@@ -17,23 +17,34 @@ const TH_FRAME = '01086611940ce4000007003c';
 /** The Cayenne LPP documentation's example: channel 3 27.2 °C, channel 5 25.5 °C. */
 const CAYENNE_EXAMPLE_BASE64 = 'A2cBEAVnAP8=';
 
-/** A loopback server that answers as a LoRa network server's downlink API does, recording what it is sent. */
+/**
+ * A loopback server that answers as a LoRa network server's downlink API does, recording what it is sent; it refuses
+ * (503) a downlink whose URL holds one of `refusing`.
+ */
 async function startNetworkServer() {
   const received: { url: string; authorization: string | undefined; body: unknown }[] = [];
+  const refusing = new Set<string>();
   const server: Server = createServer((request: IncomingMessage, response) => {
     let text = '';
     request.on('data', (chunk) => {
       text += chunk;
     });
     request.on('end', () => {
-      received.push({ url: request.url ?? '', authorization: request.headers.authorization, body: JSON.parse(text) });
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ id: 'queued' }));
+      const url = request.url ?? '';
+      received.push({ url, authorization: request.headers.authorization, body: JSON.parse(text) });
+      const refused = [...refusing].some((part) => url.includes(part));
+      response.writeHead(refused ? 503 : 200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(refused ? { message: 'unavailable' } : { id: 'queued' }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    refusing,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 const until = async (check: () => Promise<boolean> | boolean) => {
@@ -109,6 +120,34 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     return Number((await rows.executeTakeFirstOrThrow()).count);
   };
   const device = async (uuid: string) => (await call('GET', `/api/devices/${uuid}`, staff)).json() as Device;
+  /** A WM-L water meter of Plant whose parameters wait to be sent. */
+  const waitingMeter = async (loraEUI: string) => {
+    const meter = (
+      await call('POST', '/api/devices', staff, { businessId: nodes.Plant, deviceType: 'water-meter-lora', loraEUI })
+    ).json() as Device;
+    const set = await call('PATCH', `/api/devices/${meter.uuid}/parameters`, tokens.admin, {
+      version: meter.version,
+      values: {},
+    });
+    expect(set.statusCode).toBe(200);
+    return meter;
+  };
+  /** The live events about a device from now on, and the parameterization statuses among them. */
+  const watchLive = (uuid: string) => {
+    const seen: LiveEvent[] = [];
+    const stop = t.services.liveEvents.subscribe(({ event }) => {
+      if (event.deviceUUID === uuid) seen.push(event);
+    });
+    const statuses = () => seen.flatMap((event) => (event.type === 'parameterization' ? [event.status] : []));
+    const commissioning = () => seen.flatMap((event) => (event.type === 'commissioning' ? [event.event.event] : []));
+    return { statuses, commissioning, stop };
+  };
+  const commissioningOf = async (uuid: string) =>
+    ((await call('GET', `/api/devices/${uuid}/commissioning`, staff)).json().events as { event: string }[]).map(
+      (event) => event.event,
+    );
+  /** The WM-L configuration report (port 3): 60 min, 1 L a pulse, 20 L/h. */
+  const METER_CONFIGURATION_BASE64 = Buffer.from('003c000a0014', 'hex').toString('base64');
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -198,6 +237,100 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       expect(await count('readings', id)).toBe(0);
       expect(await count('undecodedFrames', id)).toBe(0);
     }
+  });
+
+  it('refuses ChirpStack and The Things Stack calls with a wrong token (401), of an unknown device (404) or malformed (400), changing nothing', async () => {
+    const meter = await waitingMeter('70B3D57ED005E7C3');
+    // The parameters went to the network: a word of it on the downlink would move them on.
+    await t.db.updateTable('devices').set({ parametersStatus: 'SENT' }).where('id', '=', meter.uuid).execute();
+    const bravoMeter = (
+      await call('POST', '/api/devices', staff, {
+        businessId: nodes.Bravo,
+        deviceType: 'water-meter-lora',
+        loraEUI: '70B3D57ED005E7D4',
+      })
+    ).json() as Device;
+    const before = [await device(meter.uuid), await device(bravoMeter.uuid)];
+    const pushed = networkServer.received.length;
+    const frame = METER_CONFIGURATION_BASE64;
+    const deviceInfo = { devEui: '70b3d57ed005e7c3' };
+    const chirpstack = {
+      up: { deviceInfo, fCnt: 1, fPort: 3, data: frame, rxInfo: [{ rssi: -80, snr: 7 }] },
+      ack: { deviceInfo, acknowledged: false, fCntDown: 1 },
+      txack: { deviceInfo, fCntDown: 1 },
+    };
+    const ids = { device_id: 'wm-3', application_ids: { application_id: 'water' }, dev_eui: '70B3D57ED005E7C3' };
+    const downlink = { f_port: 3, f_cnt: 1, frm_payload: frame, confirmed: true, priority: 'NORMAL' };
+    const ttn = {
+      uplink: { end_device_ids: ids, uplink_message: { f_cnt: 1, f_port: 3, frm_payload: frame } },
+      ack: { end_device_ids: ids, downlink_ack: downlink },
+      nack: { end_device_ids: ids, downlink_nack: downlink },
+    };
+    const chirpstackUrl = (event: string) => `/api/ingest/lora/chirpstack?event=${event}`;
+    const TTN_URL = '/api/ingest/lora/ttn';
+
+    for (const [event, body] of Object.entries(chirpstack)) {
+      for (const token of [undefined, 'itg_wrong', ingestTokens.ttn]) {
+        expect((await ingest(chirpstackUrl(event), token, body)).statusCode, event).toBe(401);
+      }
+    }
+    for (const [message, body] of Object.entries(ttn)) {
+      for (const token of [undefined, 'itg_wrong', ingestTokens.chirpstack]) {
+        expect((await ingest(TTN_URL, token, body)).statusCode, message).toBe(401);
+      }
+    }
+    // No device has this DevEUI; the other is a device of another tenant.
+    for (const devEui of ['FFFFFFFFFFFFFFFF', '70B3D57ED005E7D4']) {
+      for (const [event, body] of Object.entries(chirpstack)) {
+        const unknown = await ingest(chirpstackUrl(event), ingestTokens.chirpstack, {
+          ...body,
+          deviceInfo: { devEui },
+        });
+        expect(unknown.statusCode, event).toBe(404);
+        expect(unknown.json().code).toBe('ingest.unknown_device');
+      }
+      for (const [message, body] of Object.entries(ttn)) {
+        const unknown = await ingest(TTN_URL, ingestTokens.ttn, {
+          ...body,
+          end_device_ids: { ...ids, dev_eui: devEui },
+        });
+        expect(unknown.statusCode, message).toBe(404);
+        expect(unknown.json().code).toBe('ingest.unknown_device');
+      }
+    }
+    // A failed downlink's message names the device by its ids only: this id does not hold a DevEUI.
+    const failed = await ingest(TTN_URL, ingestTokens.ttn, {
+      end_device_ids: { device_id: 'wm-3', application_ids: { application_id: 'water' } },
+      downlink_failed: { downlink, error: { namespace: 'pkg/networkserver', name: 'application_downlink_too_long' } },
+    });
+    expect(failed.statusCode).toBe(404);
+
+    const malformed: [string, string | undefined, object][] = [
+      [chirpstackUrl('up'), ingestTokens.chirpstack, { ...chirpstack.up, data: 'not base64!' }],
+      [chirpstackUrl('up'), ingestTokens.chirpstack, { ...chirpstack.up, deviceInfo: { devEui: 'xyz' } }],
+      [chirpstackUrl('up'), ingestTokens.chirpstack, { ...chirpstack.up, fPort: 256 }],
+      [chirpstackUrl('ack'), ingestTokens.chirpstack, { acknowledged: true }],
+      [chirpstackUrl('ack'), ingestTokens.chirpstack, { ...chirpstack.ack, acknowledged: 'yes' }],
+      [chirpstackUrl('txack'), ingestTokens.chirpstack, { deviceInfo: {} }],
+      ['/api/ingest/lora/chirpstack', ingestTokens.chirpstack, chirpstack.up],
+      [TTN_URL, ingestTokens.ttn, { uplink_message: ttn.uplink.uplink_message }],
+      [TTN_URL, ingestTokens.ttn, { ...ttn.uplink, uplink_message: { f_port: 3, frm_payload: 'not base64!' } }],
+      [TTN_URL, ingestTokens.ttn, { ...ttn.uplink, end_device_ids: { ...ids, dev_eui: undefined } }],
+      [TTN_URL, ingestTokens.ttn, { ...ttn.ack, end_device_ids: { ...ids, dev_eui: 'xyz' } }],
+    ];
+    for (const [url, token, body] of malformed) {
+      const answer = await ingest(url, token, body);
+      expect(answer.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(answer.json().code).toBe('validation.failed');
+    }
+
+    for (const uuid of [meter.uuid, bravoMeter.uuid]) {
+      expect(await telemetryOf(await keyOf(uuid))).toEqual([0, 0, 0]);
+      expect(await count('undecodedFrames', uuid)).toBe(0);
+      expect(await count('commissioningEvents', uuid)).toBe(0);
+    }
+    expect([await device(meter.uuid), await device(bravoMeter.uuid)]).toEqual(before);
+    expect(networkServer.received).toHaveLength(pushed);
   });
 
   it('stores a Sigfox uplink once, updates the latest values, and starts commissioning', async () => {
@@ -390,6 +523,211 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect((await ingest('/api/ingest/lora/ttn', created.json().token, uplink)).statusCode).toBe(204);
     expect((await device(meter.uuid)).parameters.status).toBe('WAITING');
     expect(networkServer.received).toHaveLength(received);
+  });
+
+  it("reads ChirpStack's own decoding when it names the type's signals, else the codec decodes the frame kept", async () => {
+    const node = (
+      await call('POST', '/api/devices', staff, {
+        businessId: nodes.Plant,
+        deviceType: 'cayenne-lpp',
+        loraEUI: '0202020202020202',
+      })
+    ).json() as Device;
+    const start = Date.parse('2026-01-05T10:00:00.000Z');
+    const up = (fCnt: number, object: object) =>
+      ingest('/api/ingest/lora/chirpstack?event=up', ingestTokens.chirpstack, {
+        deviceInfo: { devEui: '0202020202020202' },
+        time: new Date(start + fCnt * 60_000).toISOString(),
+        fCnt,
+        fPort: 1,
+        data: CAYENNE_EXAMPLE_BASE64,
+        object,
+      });
+    // A ChirpStack codec that names values its own way: the type's codec decodes the frame instead.
+    expect((await up(1, { temperature3: 27.2, temperature5: 25.5, unit: 'C' })).statusCode).toBe(204);
+    // Names of the type's signals: ChirpStack's values are the readings.
+    expect((await up(2, { temperature_3: 30.5 })).statusCode).toBe(204);
+    // ChirpStack's own Cayenne LPP codec nests values by channel: no signal takes those, so the codec decodes.
+    expect((await up(3, { temperatureSensor: { '3': 27.2, '5': 25.5 } })).statusCode).toBe(204);
+    const temperatures = async () =>
+      (
+        await call(
+          'GET',
+          `/api/devices/${node.uuid}/readings?signals=temperature_3,temperature_5&from=${start}&to=${start + 600_000}`,
+          staff,
+        )
+      )
+        .json()
+        .signals.map((signal: { readings: { value: number }[] }) => signal.readings.map((reading) => reading.value));
+    expect(await temperatures()).toEqual([
+      [27.2, 30.5, 27.2],
+      [25.5, 25.5],
+    ]);
+    expect(await count('undecodedFrames', node.uuid)).toBe(0);
+    // Each message keeps the frame's bytes, and ChirpStack's values when a signal could take them.
+    const kept = await t.db
+      .selectFrom('receivedMessages')
+      .select(['kind', 'data', 'port'])
+      .where('deviceKey', '=', await keyOf(node.uuid))
+      .orderBy('date')
+      .execute();
+    const bytes = Buffer.from(CAYENNE_EXAMPLE_BASE64, 'base64').toString('hex');
+    expect(kept.map((message) => [message.kind, message.port])).toEqual([
+      ['decoded-frame', 1],
+      ['decoded-frame', 1],
+      ['frame', 1],
+    ]);
+    expect(JSON.parse(kept[1]?.data ?? '')).toEqual({ bytes, values: { temperature_3: 30.5 } });
+    expect(kept[2]?.data).toBe(bytes);
+
+    // Decoded again, each message gives what it gave.
+    const reprocessed = await call('POST', '/api/devices/advanced/reprocess-received-data', tokens.admin, {
+      deviceUUID: node.uuid,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 600_000).toISOString(),
+    });
+    expect(reprocessed.json()).toEqual({ messages: 3, readings: 5, undecoded: 0, conditionEvents: 0 });
+    expect(await temperatures()).toEqual([
+      [27.2, 30.5, 27.2],
+      [25.5, 25.5],
+    ]);
+  });
+
+  it("confirms LoRa parameters on ChirpStack's word, not on the next uplink, and sends them again when not acknowledged", async () => {
+    const meter = await waitingMeter('70B3D57ED005E7E5');
+    const live = watchLive(meter.uuid);
+    const deviceInfo = { devEui: '70b3d57ed005e7e5' };
+    const up = async (fCnt: number) => {
+      const answer = await ingest('/api/ingest/lora/chirpstack?event=up', ingestTokens.chirpstack, {
+        deviceInfo,
+        fCnt,
+        fPort: 3,
+        data: METER_CONFIGURATION_BASE64,
+        rxInfo: [{ rssi: -80, snr: 7 }],
+      });
+      expect(answer.statusCode).toBe(204);
+    };
+    const report = async (event: 'ack' | 'txack', body: object) => {
+      const answer = await ingest(`/api/ingest/lora/chirpstack?event=${event}`, ingestTokens.chirpstack, {
+        deviceInfo,
+        queueItemId: '6a4ae7a4-5e2f-4b3c-9a0b-0c51f1b0a1f2',
+        ...body,
+      });
+      expect(answer.statusCode).toBe(204);
+    };
+    const queued = () =>
+      networkServer.received.filter((request) => request.url === '/api/devices/70b3d57ed005e7e5/queue').length;
+    const status = async () => (await device(meter.uuid)).parameters.status;
+
+    await up(1);
+    await until(() => queued() === 1);
+    expect(await status()).toBe('SENT');
+    // The downlink goes out in the receive window after the next uplink: that uplink confirms nothing.
+    await up(2);
+    expect(await status()).toBe('SENT');
+    await report('txack', { fCntDown: 4 });
+    expect(await status()).toBe('CONFIRMED');
+    // The device never acknowledged it: the parameters wait for the next uplink, and go again with it.
+    await report('ack', { acknowledged: false, fCntDown: 4 });
+    expect(await status()).toBe('WAITING');
+    await up(3);
+    await until(() => queued() === 2);
+    expect(await status()).toBe('SENT');
+    await report('ack', { acknowledged: true, fCntDown: 5 });
+    expect(await status()).toBe('CONFIRMED');
+    // A late word on a downlink already confirmed changes nothing.
+    await report('txack', { fCntDown: 5 });
+    expect(queued()).toBe(2);
+
+    expect((await commissioningOf(meter.uuid)).slice(-4)).toEqual(['REQUESTED_PARAM', 'OK', 'REQUESTED_PARAM', 'OK']);
+    await until(() => live.statuses().length === 5 && live.commissioning().filter((e) => e === 'OK').length === 2);
+    expect(live.statuses()).toEqual(['SENT', 'CONFIRMED', 'WAITING', 'SENT', 'CONFIRMED']);
+    live.stop();
+  });
+
+  it("confirms LoRa parameters on The Things Stack's downlink ack, and sends them again after a nack or a failure", async () => {
+    const meter = await waitingMeter('70B3D57ED005E7F6');
+    const live = watchLive(meter.uuid);
+    const ids = {
+      device_id: 'eui-70b3d57ed005e7f6',
+      application_ids: { application_id: 'water' },
+      dev_eui: '70B3D57ED005E7F6',
+      join_eui: '0000000000000000',
+    };
+    const downlink = { f_port: 3, f_cnt: 2, frm_payload: 'AQI=', confirmed: true, priority: 'NORMAL' };
+    const send = async (message: object, endDeviceIds: object = ids) => {
+      const answer = await ingest('/api/ingest/lora/ttn', ingestTokens.ttn, {
+        end_device_ids: endDeviceIds,
+        correlation_ids: ['as:up:01H0'],
+        received_at: '2026-01-06T10:00:00.000Z',
+        ...message,
+      });
+      expect(answer.statusCode).toBe(204);
+    };
+    const up = (fCnt: number) =>
+      send({ uplink_message: { f_cnt: fCnt, f_port: 3, frm_payload: METER_CONFIGURATION_BASE64 } });
+    const pushed = () =>
+      networkServer.received.filter(
+        (request) =>
+          request.url === '/api/v3/as/applications/water/webhooks/platform/devices/eui-70b3d57ed005e7f6/down/push',
+      ).length;
+    const status = async () => (await device(meter.uuid)).parameters.status;
+
+    await up(1);
+    await until(() => pushed() === 1);
+    expect(await status()).toBe('SENT');
+    await up(2);
+    // Messages that say nothing of the downlink's fate are answered and left.
+    await send({ downlink_sent: downlink });
+    expect(await status()).toBe('SENT');
+    await send({ downlink_nack: downlink });
+    expect(await status()).toBe('WAITING');
+    await up(3);
+    await until(() => pushed() === 2);
+    expect(await status()).toBe('SENT');
+    // As The Things Stack sends it: the device's ids without its DevEUI.
+    await send(
+      {
+        downlink_failed: {
+          downlink,
+          error: { namespace: 'pkg/networkserver', name: 'application_downlink_too_long', code: 3 },
+        },
+      },
+      { device_id: ids.device_id, application_ids: ids.application_ids },
+    );
+    expect(await status()).toBe('WAITING');
+    await up(4);
+    await until(() => pushed() === 3);
+    await send({ downlink_ack: downlink });
+    expect(await status()).toBe('CONFIRMED');
+
+    const events = await commissioningOf(meter.uuid);
+    expect(events.filter((event) => event === 'REQUESTED_PARAM' || event === 'OK')).toEqual([
+      'REQUESTED_PARAM',
+      'REQUESTED_PARAM',
+      'REQUESTED_PARAM',
+      'OK',
+    ]);
+    await until(() => live.statuses().length === 6);
+    expect(live.statuses()).toEqual(['SENT', 'WAITING', 'SENT', 'WAITING', 'SENT', 'CONFIRMED']);
+    live.stop();
+  });
+
+  it('puts parameters back to waiting, live, when the network server does not take their downlink', async () => {
+    networkServer.refusing.add('70b3d57ed005e7a8');
+    const meter = await waitingMeter('70B3D57ED005E7A8');
+    const live = watchLive(meter.uuid);
+    const answer = await ingest('/api/ingest/lora/chirpstack?event=up', ingestTokens.chirpstack, {
+      deviceInfo: { devEui: '70b3d57ed005e7a8' },
+      fCnt: 1,
+      fPort: 3,
+      data: METER_CONFIGURATION_BASE64,
+    });
+    expect(answer.statusCode).toBe(204);
+    await until(() => live.statuses().length === 2);
+    expect(live.statuses()).toEqual(['SENT', 'WAITING']);
+    expect((await device(meter.uuid)).parameters.status).toBe('WAITING');
+    live.stop();
   });
 
   it('records a parameterization timeout once per wait', async () => {

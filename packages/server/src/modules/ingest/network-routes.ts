@@ -5,6 +5,8 @@ import {
   IngestResult,
   type IntegrationNetwork,
   type RadioMetadata,
+  type SignalValue,
+  SignalValueSchema,
   z,
 } from '@iot/shared';
 import type { FastifyRequest } from 'fastify';
@@ -12,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import type { IntegrationsRepo } from '../integrations/repo.js';
 import { deviceMessageUplink } from './device-message.js';
-import type { InboundUplink, IngestOutcome, IngestPipeline, LoraRoute } from './pipeline.js';
+import type { IngestOutcome, IngestPipeline, LoraRoute, UplinkPayload } from './pipeline.js';
 
 const tags = ['ingest'];
 const TOKEN_HEADER = 'x-integration-token';
@@ -62,34 +64,54 @@ const ChirpstackUp = z.object({
   object: z.record(z.string(), z.unknown()).optional(),
   rxInfo: z.array(z.object({ rssi: z.number().optional(), snr: z.number().optional() }).loose()).optional(),
 });
-const ChirpstackAck = z.object({ deviceInfo: ChirpstackDeviceInfo, acknowledged: z.boolean().optional() });
+/** `ack`: the device acknowledged the confirmed downlink, or (false, which protobuf's JSON may leave out) it timed out. */
+const ChirpstackAck = z.object({ deviceInfo: ChirpstackDeviceInfo, acknowledged: z.boolean().default(false) });
+/** `txack`: a gateway took the downlink for transmission. */
+const ChirpstackTxAck = z.object({ deviceInfo: ChirpstackDeviceInfo });
 
-const TtnUplink = z.object({
-  end_device_ids: z
-    .object({
-      device_id: z.string().min(1).max(64),
-      application_ids: z.object({ application_id: z.string().min(1).max(64) }),
-      dev_eui: DevEui,
-    })
-    .loose(),
-  received_at: z.iso.datetime({ offset: true }).optional(),
-  uplink_message: z
-    .object({
-      // Protobuf's JSON leaves zero values out: the first frame of a session has no f_cnt.
-      f_cnt: z.number().int().min(0).default(0),
-      f_port: z.number().int().min(0).max(255).optional(),
-      frm_payload: Base64.default(''),
-      received_at: z.iso.datetime({ offset: true }).optional(),
-      rx_metadata: z
-        .array(
-          z
-            .object({ rssi: z.number().optional(), channel_rssi: z.number().optional(), snr: z.number().optional() })
-            .loose(),
-        )
-        .optional(),
-    })
-    .loose(),
-});
+/** Any application message of The Things Stack names its device so; a downlink's `failed` message without DevEUI. */
+const TtnDeviceIds = z
+  .object({
+    device_id: z.string().min(1).max(64),
+    application_ids: z.object({ application_id: z.string().min(1).max(64) }),
+    dev_eui: DevEui.optional(),
+  })
+  .loose();
+const TtnUplinkMessage = z
+  .object({
+    // Protobuf's JSON leaves zero values out: the first frame of a session has no f_cnt.
+    f_cnt: z.number().int().min(0).default(0),
+    f_port: z.number().int().min(0).max(255).optional(),
+    frm_payload: Base64.default(''),
+    received_at: z.iso.datetime({ offset: true }).optional(),
+    rx_metadata: z
+      .array(
+        z
+          .object({ rssi: z.number().optional(), channel_rssi: z.number().optional(), snr: z.number().optional() })
+          .loose(),
+      )
+      .optional(),
+  })
+  .loose();
+const TtnDownlink = z.object({}).loose();
+/**
+ * A message of a The Things Stack v3 webhook: its uplink message, or what became of a downlink (`downlink_ack`,
+ * `downlink_nack`, `downlink_failed`). The webhook may post them all to one path; other messages are answered and left.
+ */
+const TtnMessage = z
+  .object({
+    end_device_ids: TtnDeviceIds,
+    received_at: z.iso.datetime({ offset: true }).optional(),
+    uplink_message: TtnUplinkMessage.optional(),
+    downlink_ack: TtnDownlink.optional(),
+    downlink_nack: TtnDownlink.optional(),
+    downlink_failed: z.object({ downlink: TtnDownlink.optional(), error: z.object({}).loose().optional() }).optional(),
+  })
+  .refine((message) => !message.uplink_message || message.end_device_ids.dev_eui, {
+    path: ['end_device_ids', 'dev_eui'],
+  });
+/** The Things Stack console names a device registered by DevEUI `eui-<DevEUI>` unless told otherwise. */
+const TTN_DEFAULT_DEVICE_ID = /^eui-([0-9a-f]{16})$/i;
 
 /** The best-heard receiver's RSSI and SNR, and how many heard the frame. */
 function bestReceiver(receivers: { rssi?: number | undefined; snr?: number | undefined }[]): RadioMetadata {
@@ -186,7 +208,9 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
       onRequest: requireIntegration('chirpstack'),
       schema: {
         tags,
-        summary: 'ChirpStack v4 HTTP integration (?event=up stores the uplink; ack confirms a downlink)',
+        summary:
+          'ChirpStack v4 HTTP integration (?event=up stores the uplink; ack and txack confirm a downlink, an ack not ' +
+          'acknowledged puts the parameters back to waiting)',
         querystring: TokenQuery.extend({ event: z.string().max(32) }),
         body: z.record(z.string(), z.unknown()),
         response: { 204: z.null(), ...errors },
@@ -212,13 +236,17 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
           }),
           devEui,
         );
-      } else if (event === 'ack') {
-        const ack = parse(ChirpstackAck, request.body);
-        if (ack.acknowledged) {
-          await pipeline.confirmDownlink({ loraEui: ack.deviceInfo.devEui.toUpperCase() }, integration.businessPath);
+      } else if (event === 'ack' || event === 'txack') {
+        const report =
+          event === 'ack'
+            ? parse(ChirpstackAck, request.body)
+            : { ...parse(ChirpstackTxAck, request.body), acknowledged: true };
+        const devEui = report.deviceInfo.devEui.toUpperCase();
+        if (!(await pipeline.reportLoraDownlink({ loraEui: devEui }, integration.businessPath, report.acknowledged))) {
+          throw new AppError('ingest.unknown_device', { device: devEui });
         }
       }
-      // Other events (join, status, log, txack, location) carry nothing the platform keeps.
+      // Other events (join, status, log, location) carry nothing the platform keeps.
       return reply.code(204).send(null);
     },
   );
@@ -230,9 +258,11 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
       onRequest: requireIntegration('ttn'),
       schema: {
         tags,
-        summary: 'The Things Stack v3 webhook (uplink message)',
+        summary:
+          'The Things Stack v3 webhook (uplink message; downlink ack confirms a downlink, downlink nack and failed put ' +
+          'the parameters back to waiting)',
         querystring: TokenQuery,
-        body: TtnUplink,
+        body: TtnMessage,
         response: { 204: z.null(), ...errors },
       },
     },
@@ -240,8 +270,21 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
       const integration = integrationOf(request);
       const up = request.body;
       const ids = up.end_device_ids;
+      const delivered = up.downlink_ack ? true : up.downlink_nack || up.downlink_failed ? false : undefined;
+      if (delivered !== undefined) {
+        // A downlink's failed message names the device without its DevEUI: it is then found by its default id.
+        const devEui = (ids.dev_eui ?? TTN_DEFAULT_DEVICE_ID.exec(ids.device_id)?.[1])?.toUpperCase();
+        const known =
+          devEui !== undefined &&
+          (await pipeline.reportLoraDownlink({ loraEui: devEui }, integration.businessPath, delivered));
+        if (!known) throw new AppError('ingest.unknown_device', { device: devEui ?? ids.device_id });
+        return reply.code(204).send(null);
+      }
       const message = up.uplink_message;
-      const devEui = ids.dev_eui.toUpperCase();
+      // Join accepts, downlinks queued or sent, locations: nothing the platform keeps.
+      if (!message) return reply.code(204).send(null);
+      // The schema requires the DevEUI with an uplink message.
+      const devEui = (ids.dev_eui as string).toUpperCase();
       const receivedAt = message.received_at ?? up.received_at;
       assertKnown(
         await pipeline.ingest({
@@ -313,21 +356,19 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
 };
 
 /**
- * ChirpStack's own decoding (`object`) is used when it names only numbers, flags or texts; otherwise the device
- * type's codec decodes the bytes (an `object` naming signals the type lacks is then kept raw as undecodable).
+ * The frame as ChirpStack sent it, with its own decoding (`object`) when that holds only values a signal can take;
+ * whether those values or the device type's codec make the readings is decided with the type (`decode`).
  */
 function chirpstackPayload(
   object: Record<string, unknown> | undefined,
   bytes: Uint8Array,
   port: number | null,
-): InboundUplink['payload'] {
+): UplinkPayload {
   const entries = Object.entries(object ?? {});
-  const scalar = (value: unknown): value is number | boolean | string =>
-    typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string';
-  if (entries.length > 0 && entries.every(([, value]) => scalar(value))) {
-    return { kind: 'values', values: Object.fromEntries(entries) as Record<string, number | boolean | string> };
+  if (entries.length === 0 || !entries.every(([, value]) => SignalValueSchema.safeParse(value).success)) {
+    return { kind: 'frame', bytes, port };
   }
-  return { kind: 'frame', bytes, port };
+  return { kind: 'frame', bytes, port, networkValues: Object.fromEntries(entries) as Record<string, SignalValue> };
 }
 
 declare module 'fastify' {

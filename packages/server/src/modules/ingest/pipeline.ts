@@ -1,3 +1,4 @@
+import type { CommissioningEventKind, ParameterizationStatus } from '@iot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { TypeRules } from './alarm-conditions.js';
@@ -10,7 +11,7 @@ import {
   type LoraRoute,
   storeBatch,
 } from './batch.js';
-import type { LiveEvents } from './live-events.js';
+import type { LiveEventEnvelope, LiveEvents } from './live-events.js';
 import { createIngestRepo, type DeviceKey, type IngestDeviceRow } from './repo.js';
 import { createIngestStore } from './store.js';
 
@@ -94,10 +95,37 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       delivery
         ?.catch(async (error: unknown) => {
           log.warn({ err: error, deviceId }, 'downlink not delivered: parameters wait for the next uplink');
-          await repo.setStatus(deviceId, 'SENT', 'WAITING', now());
+          await moveParameterization(deviceId, ['SENT'], 'WAITING', null);
         })
         .catch((error: unknown) => log.error({ err: error, deviceId }, 'parameterization status not restored'));
     });
+  }
+
+  /**
+   * Moves a device's parameters from one of `from` to `to`, recording `event` with the move, and publishes both; nothing
+   * when the status is no longer one of `from` (a user set new parameters meanwhile, or another report came first).
+   */
+  async function moveParameterization(
+    deviceId: string,
+    from: readonly ParameterizationStatus[],
+    to: ParameterizationStatus,
+    event: CommissioningEventKind | null,
+  ) {
+    const at = now();
+    const moved = await db.transaction().execute(async (trx) => {
+      const device = await repo.setStatus(deviceId, from, to, at, trx);
+      if (device && event) await repo.insertCommissioningEvents([{ deviceId, event, detail: null, date: at }], trx);
+      return device;
+    });
+    if (!moved) return;
+    const { businessPath } = moved;
+    const base = { deviceUUID: deviceId, businessId: moved.businessId };
+    const published: LiveEventEnvelope[] = [{ businessPath, event: { type: 'parameterization', ...base, status: to } }];
+    if (event) {
+      const date = new Date(at).toISOString();
+      published.push({ businessPath, event: { type: 'commissioning', ...base, event: { event, detail: null, date } } });
+    }
+    events.publish(published);
   }
 
   return {
@@ -118,19 +146,20 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       });
     },
 
-    /** The network acknowledged a downlink (ChirpStack `ack`): the parameters are confirmed. */
-    async confirmDownlink(device: DeviceKey, scopePath: string) {
+    /**
+     * What a LoRa network server said of the downlink queued for a device's parameters. `delivered` (ChirpStack `ack`
+     * acknowledged or `txack`, The Things Stack `downlink_ack`) confirms SENT parameters, recording OK. Not delivered
+     * (ChirpStack `ack` not acknowledged, The Things Stack `downlink_nack` or `downlink_failed`) puts them back to
+     * WAITING, so they are sent again on the next uplink; from CONFIRMED too, as ChirpStack's `txack` (the gateway took
+     * the frame) confirms before the device's acknowledgement, or its absence, is known. Answers false when the device
+     * is not one of the scope's.
+     */
+    async reportLoraDownlink(device: DeviceKey, scopePath: string, delivered: boolean): Promise<boolean> {
       const row = (await store.findDevices([device])).find(device);
-      if (!row?.businessPath.startsWith(scopePath) || row.parametersStatus !== 'SENT') return;
-      const at = now();
-      await repo.setStatus(row.id, 'SENT', 'CONFIRMED', at);
-      await repo.insertCommissioningEvents([{ deviceId: row.id, event: 'OK', detail: null, date: at }], db);
-      events.publish([
-        {
-          businessPath: row.businessPath,
-          event: { type: 'parameterization', deviceUUID: row.id, businessId: row.businessId, status: 'CONFIRMED' },
-        },
-      ]);
+      if (!row?.businessPath.startsWith(scopePath)) return false;
+      if (delivered) await moveParameterization(row.id, ['SENT'], 'CONFIRMED', 'OK');
+      else if (row.downlinkData) await moveParameterization(row.id, ['SENT', 'CONFIRMED'], 'WAITING', null);
+      return true;
     },
 
     setIpDownlinkSender(send: DownlinkSender) {

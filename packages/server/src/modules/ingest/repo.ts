@@ -41,14 +41,24 @@ export function createIngestRepo(db: Database) {
       if (rows.length > 0) await trx.insertInto('commissioningEvents').values(rows).execute();
     },
 
-    /** Moves the parameterization status on only from `from`, so a concurrent change is not undone. */
-    async setStatus(deviceId: string, from: ParameterizationStatus, to: ParameterizationStatus, at: number) {
-      await db
+    /**
+     * Moves the parameterization status on only from one of `from`, so a concurrent change is not undone; answers the
+     * device's business when it moved.
+     */
+    setStatus(
+      deviceId: string,
+      from: readonly ParameterizationStatus[],
+      to: ParameterizationStatus,
+      at: number,
+      trx: Executor = db,
+    ) {
+      return trx
         .updateTable('devices')
         .set({ parametersStatus: to, parametersStatusAt: at })
         .where('id', '=', deviceId)
-        .where('parametersStatus', '=', from)
-        .execute();
+        .where('parametersStatus', 'in', [...from])
+        .returning(['businessId', 'businessPath'])
+        .executeTakeFirst();
     },
 
     /** Forgets counters older than the duplicate window: they can no longer make an uplink a duplicate. */

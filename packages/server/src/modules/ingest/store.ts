@@ -19,7 +19,7 @@ export interface MessageRow {
   /** The device's `key`. */
   deviceKey: number;
   date: number;
-  kind: 'frame' | 'values';
+  kind: 'frame' | 'decoded-frame' | 'values';
   data: string;
   port: number | null;
 }
