@@ -85,16 +85,23 @@ export function createAuthService({
     return { retryAfter: Math.max(1, Math.ceil((liftsAt - at) / 1000)), accountFailed };
   }
 
-  async function authenticate(token: string): Promise<Session | undefined> {
-    const tokenHash = hashSecret(token);
+  /** The session of a token's hash while it lasts (an idle one ends here), with its user as now. */
+  async function liveSession(tokenHash: string) {
     const session = await sessions.read(tokenHash, () => authRepo.findSession(tokenHash));
     if (!session) return undefined;
-    const at = now();
-    if (at - session.lastUsedAt > config.sessionIdleMs) {
+    if (now() - session.lastUsedAt > config.sessionIdleMs) {
       await authRepo.deleteSession(tokenHash);
       sessions.forgetUser(session.user.id);
       return undefined;
     }
+    return session;
+  }
+
+  async function authenticate(token: string): Promise<Session | undefined> {
+    const tokenHash = hashSecret(token);
+    const session = await liveSession(tokenHash);
+    if (!session) return undefined;
+    const at = now();
     if (at - session.lastUsedAt > SESSION_TOUCH_INTERVAL_MS) {
       await authRepo.touchSession(tokenHash, at);
       sessions.touched(tokenHash, at);
@@ -105,6 +112,15 @@ export function createAuthService({
   return {
     issueOneTimeToken,
     authenticate,
+
+    /**
+     * A session taken earlier, as it is now: undefined once it ended (signed out, everywhere too, or idle), with its
+     * user's current row otherwise. Not a use of the session: a stream kept open does not keep it from going idle.
+     */
+    async recheck(session: Session): Promise<Session | undefined> {
+      const live = await liveSession(session.tokenHash);
+      return live && { user: live.user, tokenHash: session.tokenHash };
+    },
 
     async signIn(email: string, password: string, ip: string): Promise<{ token: string; user: UserRow }> {
       const accountKey = `account:${email.toLowerCase()}`;

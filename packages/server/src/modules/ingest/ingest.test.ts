@@ -64,6 +64,7 @@ async function openEvents(address: string, token: string) {
   });
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const events: LiveEvent[] = [];
+  const state = { ended: false };
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -71,7 +72,10 @@ async function openEvents(address: string, token: string) {
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          state.ended = true;
+          return;
+        }
         buffer += decoder.decode(value, { stream: true });
         const lines = buffer.split('\n');
         buffer = lines.pop() ?? '';
@@ -81,7 +85,7 @@ async function openEvents(address: string, token: string) {
       // Aborted at the end of the test.
     }
   })();
-  return { events, close: () => controller.abort() };
+  return { events, ended: () => state.ended, close: () => controller.abort() };
 }
 
 describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
@@ -961,6 +965,21 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(readingsOf(bravo.events).map((event) => event.deviceUUID)).toEqual([bravoTracker.uuid]);
     viewer.close();
     bravo.close();
+  });
+
+  it('ends a live stream when its session ends, sending nothing more', async () => {
+    const address = t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+      : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const token = await t.userWith('streamer', PASSWORD, nodes.Plant ?? '', 'viewer');
+    const stream = await openEvents(address, token);
+    await ingest('/api/ingest/http', ingestTokens.http, { device: tracker.uuid, seq: 9050, values: { battery: 51 } });
+    await until(() => stream.events.length > 0);
+    const seen = stream.events.length;
+    expect((await call('DELETE', '/api/auth/signin', token)).statusCode).toBe(200);
+    await ingest('/api/ingest/http', ingestTokens.http, { device: tracker.uuid, seq: 9051, values: { battery: 52 } });
+    await until(() => stream.ended());
+    expect(stream.events).toHaveLength(seen);
   });
 
   it.runIf(kind === 'postgres')('relays live events to the streams of another server process', async () => {

@@ -10,7 +10,7 @@ import {
   UndecodedFramesAnswer,
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, sessionUser } from '../../http/authenticate.js';
+import { requireSession, sessionOf, sessionUser } from '../../http/authenticate.js';
 import type { AuthService } from '../auth/service.js';
 import type { ReadingsService } from './readings-service.js';
 import type { Reprocess } from './reprocess.js';
@@ -102,7 +102,8 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const reaches = await readings.reachTest(sessionUser(request));
+      let session = sessionOf(request);
+      let reaches = await readings.reachTest(session.user);
       const stream = reply.raw;
       reply.hijack();
       stream.writeHead(200, {
@@ -114,10 +115,37 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
       });
       stream.write(': connected\n\n');
       streams.add(stream);
-      const unsubscribe = readings.subscribe((envelope) => {
-        if (reaches(envelope.businessPath)) stream.write(`data: ${JSON.stringify(envelope.event)}\n\n`);
-      });
-      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      // The stream lasts as long as its session: each event goes out only while the session does (a sign-out, here
+      // or everywhere, ends the stream at the next event), and at each keep-alive the session and what its user may
+      // see are read again (a role taken away stops that business's events). In order, one check after another.
+      let checked = Promise.resolve();
+      const whileSignedIn = (work: () => Promise<void> | void) => {
+        checked = checked
+          .then(async () => {
+            if (stream.writableEnded) return;
+            const live = await auth.recheck(session);
+            if (!live) return void stream.end();
+            session = live;
+            await work();
+          })
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'live event stream ended');
+            stream.end();
+          });
+      };
+      const unsubscribe = readings.subscribe((envelope) =>
+        whileSignedIn(() => {
+          if (reaches(envelope.businessPath)) stream.write(`data: ${JSON.stringify(envelope.event)}\n\n`);
+        }),
+      );
+      const keepAlive = setInterval(
+        () =>
+          whileSignedIn(async () => {
+            reaches = await readings.reachTest(session.user);
+            stream.write(': keep-alive\n\n');
+          }),
+        KEEP_ALIVE_MS,
+      );
       stream.on('close', () => {
         clearInterval(keepAlive);
         unsubscribe();
