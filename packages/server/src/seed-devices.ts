@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   bytesToHex,
   type CommunicationType,
+  checkParameters,
   communicationType,
   findDeviceType,
   type ParameterizationStatus,
+  type ParameterValues,
 } from '@iot/shared';
 import type { Database } from './db/schema.js';
 import type { DevicesRepo } from './modules/devices/repo.js';
@@ -123,4 +125,67 @@ export async function insertDemoDevices(
     }
   }
   return count;
+}
+
+interface DemoPreset {
+  name: string;
+  description: string;
+  model: string;
+  values: ParameterValues;
+}
+
+/** Parameter presets by the business they belong to, so a demo can configure devices in a few clicks. */
+const DEMO_PRESETS: Record<string, DemoPreset[]> = {
+  'Acme Water': [
+    {
+      name: 'Cold room, chilled goods',
+      description: 'Report every 30 minutes; alarm outside 2–8 °C',
+      model: 'th-sensor-sigfox',
+      values: { reportingPeriod: 30, temperatureHigh: 8, temperatureLow: 2, alarmEnabled: true },
+    },
+    {
+      name: 'Meter, night leak watch',
+      description: 'Hourly reports; a leak from 10 pulses an hour',
+      model: 'water-meter-lora',
+      values: { reportingInterval: 60, pulseWeight: 1, leakThreshold: 10 },
+    },
+  ],
+  'Blue Harbour Logistics': [
+    {
+      name: 'Frozen storage',
+      description: 'Report every 15 minutes; alarm above -15 °C',
+      model: 'th-sensor-sigfox',
+      values: { reportingPeriod: 15, temperatureHigh: -15, temperatureLow: -30, alarmEnabled: true },
+    },
+  ],
+};
+
+/** The demo's parameter presets, their values checked against their device type as the presets page checks them. */
+export async function insertDemoPresets(
+  businesses: { id: string; path: string; description: string }[],
+  now: number,
+  trx: Database,
+): Promise<void> {
+  for (const business of businesses) {
+    for (const preset of DEMO_PRESETS[business.description] ?? []) {
+      const parameters = findDeviceType(preset.model)?.parameters ?? [];
+      const checked = checkParameters(parameters, preset.values);
+      if (!checked.ok) throw new Error(`demo preset ${preset.name}: ${JSON.stringify(checked.errors)}`);
+      await trx
+        .insertInto('parameterPresets')
+        .values({
+          id: randomUUID(),
+          businessId: business.id,
+          businessPath: business.path,
+          name: preset.name,
+          description: preset.description,
+          model: preset.model,
+          profile: JSON.stringify(checked.values),
+          createdAt: now,
+          updatedAt: now,
+          version: 1,
+        })
+        .execute();
+    }
+  }
 }

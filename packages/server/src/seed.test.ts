@@ -115,6 +115,15 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
       'water-meter-lora',
     ]);
 
+    // Parameter presets to configure them with, each tenant seeing its own.
+    const app = t;
+    const presetNames = async (token: string) =>
+      ((await app.request({ method: 'GET', url: '/api/parameter-presets', token })).json() as { name: string }[])
+        .map((preset) => preset.name)
+        .sort();
+    expect(await presetNames(operator)).toEqual(['Cold room, chilled goods', 'Meter, night leak watch']);
+    expect(await presetNames(admin)).toHaveLength(3);
+
     // The second tenant has a two-level plan: no level below Lisbon warehouse.
     const warehouse = (await tree(admin)).find((business) => business.description === 'Lisbon warehouse')?._id;
     const refused = await t.request({

@@ -9,7 +9,7 @@ import { createNotificationsRepo, type NewNotification } from './modules/notific
 import { type ContractFeatures, createPlansRepo, type PlansRepo } from './modules/plans/repo.js';
 import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { createUsersRepo } from './modules/users/repo.js';
-import { insertDemoDevices } from './seed-devices.js';
+import { insertDemoDevices, insertDemoPresets } from './seed-devices.js';
 
 export interface SeedResult {
   admin: { email: string; password: string; generated: boolean };
@@ -224,6 +224,7 @@ export async function seedOnFirstStart(
       await insertDemoBusinesses(businesses, DEMO_BUSINESSES, null, { adminId: admin.id, userIds, now, trx, plans });
       const tree = await trx.selectFrom('businesses').select(['id', 'path', 'description']).execute();
       await insertDemoDevices(createDevicesRepo(db), tree, now, trx);
+      await insertDemoPresets(tree, now, trx);
     }
     return {
       admin: { email: config.adminEmail, password: adminPassword, generated: !config.adminPassword },
