@@ -252,10 +252,9 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
           payload: 'Device ID,Network ID\nSN-9,CD0103\n',
         }),
       ],
-      // Answered per device (one refused device leaves the others created): each is refused as not found.
       [
         'from list',
-        200,
+        404,
         (businessId) => ({
           method: 'POST',
           url: '/api/devices/fromlist',
@@ -281,8 +280,6 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
       if (answer.statusCode !== want) unexpected.push(`${name}: ${answer.statusCode}, expected ${want}`);
       if (answer.statusCode !== missing.statusCode || answer.body !== missing.body)
         unexpected.push(`${name}: answered otherwise than for a business that does not exist`);
-      if (want === 200 && answer.json().results?.some((result: { code?: string }) => result.code !== 'not_found'))
-        unexpected.push(`${name}: ${answer.body}, expected every device not found`);
     }
     if ((await rows()) !== before) unexpected.push('a refused creation changed the devices');
     const createdAnyway = await t.db.selectFrom('devices').select('id').where('sigfoxId', 'in', NEW_IDS).execute();

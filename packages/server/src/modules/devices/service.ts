@@ -330,6 +330,9 @@ export function createDevicesService({
      * one refused device leaves the others created).
      */
     async createMany(user: UserRow, request: FromListRequest): Promise<BulkOutcome[]> {
+      // A business out of reach refuses the call as a whole, as the other creation calls do; past that, each device
+      // is answered on its own.
+      assertRole((await reachableBusiness(user, request.businessId)).role, MANAGE_ROLE);
       const outcomes: BulkOutcome[] = [];
       for (const [index, device] of request.devices.entries()) {
         const name =
