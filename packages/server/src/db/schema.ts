@@ -272,6 +272,8 @@ export interface UplinkCountersTable {
   deviceKey: number;
   counter: number;
   receivedAt: number;
+  /** A digest of the message's content (`contentDigest`); null for counters claimed before migration 0022. */
+  digest: number | null;
 }
 
 /** A frame the device type's codec refused, kept raw with why. */

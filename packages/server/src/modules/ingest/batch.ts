@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import {
   type CommissioningEventKind,
   type DeviceType,
@@ -66,9 +67,9 @@ export type IngestOutcome =
 export type DownlinkSender = (deviceId: string, downlink: Downlink) => Promise<void>;
 
 /**
- * A counter seen again within this time is the same message resent (network retries, an MQTT client resending
- * after a reconnect); seen again later, it is a new message whose counter wrapped or restarted (a Sigfox sequence
- * after 4,096 messages, a LoRa device that rejoined).
+ * A counter seen again within this time, with the same content, is the same message resent (network retries, an MQTT
+ * client resending after a reconnect); seen again later, or with other content, it is a new message whose counter
+ * wrapped or restarted (a Sigfox sequence after 4,096 messages, a LoRa device that rejoined, a device that rebooted).
  */
 export const DUPLICATE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -136,10 +137,13 @@ export async function storeBatch(
     const row = devices.find(uplink.device);
     return row && (uplink.scopePath === null || row.businessPath.startsWith(uplink.scopePath)) ? row : undefined;
   });
+  const kept = uplinks.map((uplink) => rawOf(uplink.payload));
   const fresh = await ops.claimCounters(
     uplinks.flatMap((uplink, index) => {
       const row = resolved[index];
-      return row && uplink.counter !== null ? [{ deviceKey: row.key, counter: uplink.counter }] : [];
+      return row && uplink.counter !== null
+        ? [{ deviceKey: row.key, counter: uplink.counter, digest: contentDigest(kept[index] as KeptMessage) }]
+        : [];
     }),
     at,
     DUPLICATE_WINDOW_MS,
@@ -159,7 +163,7 @@ export async function storeBatch(
     const change = changes.get(row.id) ?? startChange(row, typeRules);
     changes.set(row.id, change);
     const date = uplink.receivedAt.getTime();
-    messages.push({ deviceKey: row.key, date, ...rawOf(uplink.payload) });
+    messages.push({ deviceKey: row.key, date, ...(kept[index] as KeptMessage) });
     const decoded = decode(row, uplink);
     if (decoded.ok) {
       for (const reading of decoded.readings) {
@@ -265,6 +269,14 @@ export function rawOf(payload: UplinkPayload): KeptMessage {
   const data = JSON.stringify({ bytes: hexOf(payload.bytes), values: payload.networkValues });
   return { kind: 'decoded-frame', data, port: payload.port };
 }
+
+/**
+ * What tells a resent message from a new one under the same counter: a digest of its content as kept (not of its
+ * date, which a device without a clock of its own takes at arrival, so a resend would differ). 48 bits of MD5, a
+ * number in JavaScript and a bigint in the database.
+ */
+export const contentDigest = (message: KeptMessage) =>
+  Number.parseInt(hash('md5', `${message.kind}|${message.port ?? ''}|${message.data}`).slice(0, 12), 16);
 
 /** The payload of a kept message, as its uplink carried it. */
 export function payloadOf(message: KeptMessage): UplinkPayload {

@@ -943,6 +943,35 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(both[1].readings).toHaveLength(10);
   });
 
+  it('takes a counter seen again with other content for a device that restarted its count, not for a resend', async () => {
+    const message = (battery: number) => ({ device: tracker.uuid, seq: 7_000_000, values: { battery } });
+    const stored = () =>
+      t.db
+        .selectFrom('readings')
+        .select('value')
+        .where('date', '>', Date.now() - 60_000);
+    const before = (await stored().execute()).length;
+    expect((await ingest('/api/ingest/http', ingestTokens.http, message(61))).json()).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+    // Resent (no date of its own: it is dated on arrival, a moment later), it is the same message.
+    expect((await ingest('/api/ingest/http', ingestTokens.http, message(61))).json()).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+    // The device rebooted and counts from where it once was: other content under the counter is a new message.
+    expect((await ingest('/api/ingest/http', ingestTokens.http, message(62))).json()).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+    expect((await ingest('/api/ingest/http', ingestTokens.http, message(62))).json()).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+    expect((await stored().execute()).length - before).toBe(2);
+  });
+
   it('streams live events only about devices the user may see', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const viewer = await openEvents(address, tokens.viewer ?? '');

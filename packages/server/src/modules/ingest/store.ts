@@ -42,10 +42,11 @@ export interface StoreOps {
   findDevices(keys: DeviceKey[]): Promise<{ find(key: DeviceKey): IngestDeviceRow | undefined }>;
   /**
    * Records the counters of a batch's uplinks; `take` then says whether an uplink is new. A counter already recorded
-   * within `windowMs` is a duplicate: the upsert changes (and returns) only rows that are new or older than that.
+   * within `windowMs` with the same content digest is a duplicate: the upsert changes (and returns) only rows that are
+   * new, older than that, or of other content (a device whose count restarted).
    */
   claimCounters(
-    counters: { deviceKey: number; counter: number }[],
+    counters: { deviceKey: number; counter: number; digest: number }[],
     at: number,
     windowMs: number,
   ): Promise<{ take(deviceKey: number, counter: number): boolean }>;
@@ -97,8 +98,11 @@ function claims(claimed: Set<string>) {
   return { take: (deviceKey: number, counter: number) => claimed.delete(`${deviceKey}:${counter}`) };
 }
 
-/** Distinct counters; the first of two equal ones in a batch wins. */
-const distinct = (counters: { deviceKey: number; counter: number }[]) => [
+/**
+ * Distinct counters; the first of two equal ones in a batch wins (one statement cannot claim a row twice), so a second
+ * message of other content under the same counter in one batch is taken for a resend.
+ */
+const distinct = <Counter extends { deviceKey: number; counter: number }>(counters: Counter[]) => [
   ...new Map(counters.map((entry) => [`${entry.deviceKey}:${entry.counter}`, entry])).values(),
 ];
 
@@ -147,9 +151,9 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
     ]),
   ) as Record<'id' | 'sigfox_id' | 'lora_eui', SqliteDatabase.Statement>;
   const claim = sqlite.prepare(
-    `insert into uplink_counters (device_key, counter, received_at) values (?, ?, ?)
-     on conflict (device_key, counter) do update set received_at = excluded.received_at
-     where uplink_counters.received_at < ? returning device_key`,
+    `insert into uplink_counters (device_key, counter, received_at, digest) values (?, ?, ?, ?)
+     on conflict (device_key, counter) do update set received_at = excluded.received_at, digest = excluded.digest
+     where uplink_counters.received_at < ? or uplink_counters.digest <> excluded.digest returning device_key`,
   );
   const insertReading = sqlite.prepare('insert into readings (device_key, signal, date, value) values (?, ?, ?, ?)');
   const insertMessage = sqlite.prepare(
@@ -181,8 +185,8 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
     },
     async claimCounters(counters, at, windowMs) {
       const claimed = new Set<string>();
-      for (const { deviceKey, counter } of distinct(counters)) {
-        if (claim.get(deviceKey, counter, at, at - windowMs)) claimed.add(`${deviceKey}:${counter}`);
+      for (const { deviceKey, counter, digest } of distinct(counters)) {
+        if (claim.get(deviceKey, counter, at, digest, at - windowMs)) claimed.add(`${deviceKey}:${counter}`);
       }
       return claims(claimed);
     },
@@ -274,12 +278,13 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
       const returned = await runPrepared(
         trx,
         sql<{ deviceKey: string | number; counter: string | number }>`
-              insert into uplink_counters (device_key, counter, received_at)
-              select device_key, counter, ${at}::bigint
-              from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.counter)}::bigint[])
-                as batch(device_key, counter)
-              on conflict (device_key, counter) do update set received_at = excluded.received_at
+              insert into uplink_counters (device_key, counter, received_at, digest)
+              select device_key, counter, ${at}::bigint, digest
+              from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.counter)}::bigint[],
+                ${rows.map((row) => row.digest)}::bigint[]) as batch(device_key, counter, digest)
+              on conflict (device_key, counter) do update set received_at = excluded.received_at, digest = excluded.digest
               where uplink_counters.received_at < ${at - windowMs}::bigint
+                or uplink_counters.digest <> excluded.digest
               returning device_key, counter`.compile(trx),
       );
       return claims(new Set(returned.rows.map((row) => `${Number(row.deviceKey)}:${Number(row.counter)}`)));
