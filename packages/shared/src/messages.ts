@@ -50,6 +50,7 @@ const en = {
   'device.network_not_supported': 'Devices of type {{type}} do not report through this network.',
   'device.not_configurable': 'Devices of this type take no parameters.',
   'device.preset_other_type': 'The preset is for another device type.',
+  'device.preset_other_business': "The preset belongs to a business that is not this device's nor above it.",
   'device.csv_invalid': 'CSV file format is incorrect. Error at line {{line}}.',
   'device.level_denied': 'Your access properties to this level denies access to this data.',
   'device.move_held_back':
@@ -138,6 +139,8 @@ const pt: Record<MessageCode, string> = {
   'device.network_not_supported': 'Os dispositivos do tipo {{type}} não comunicam por esta rede.',
   'device.not_configurable': 'Os dispositivos deste tipo não recebem parâmetros.',
   'device.preset_other_type': 'A predefinição é para outro tipo de dispositivo.',
+  'device.preset_other_business':
+    'A predefinição pertence a um negócio que não é o deste dispositivo nem está acima dele.',
   'device.csv_invalid': 'O formato do ficheiro CSV está incorreto. Erro na linha {{line}}.',
   'device.level_denied': 'As suas propriedades de acesso a este nível negam o acesso a estes dados.',
   'device.move_held_back':

@@ -288,7 +288,8 @@ export function createDeviceDetailsService({
 
     /**
      * Applies a preset's values to several devices, each answered on its own: a device of another type than the
-     * preset's model, outside the caller's reach or not editable there is refused; the others wait for their values.
+     * preset's model, outside the caller's reach or not editable there, or of a business that neither is the preset's
+     * nor lies below it (the presets a device's configuration offers) is refused; the others wait for their values.
      */
     async applyPreset(user: UserRow, uuids: string[], presetId: string): Promise<BulkOutcome[]> {
       const preset = await parameterPresetsRepo.findReachable(user, presetId);
@@ -307,7 +308,9 @@ export function createDeviceDetailsService({
               ? 'device.level_denied'
               : device.deviceType !== preset.model
                 ? 'device.preset_other_type'
-                : null;
+                : !device.businessPath.startsWith(preset.businessPath)
+                  ? 'device.preset_other_business'
+                  : null;
           if (!device || refusal) {
             outcomes.push({ device: uuid, refused: { code: refusal ?? 'not_found' } });
             continue;

@@ -271,6 +271,23 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
       });
       const downlink = (await call('GET', `/api/devices/${sensor.uuid}/downlink`, staff)).json();
       expect(downlink).toMatchObject({ status: 'WAITING', parameters: { reportingPeriod: 15 } });
+      // A device above the preset's business is not offered it by its configuration, nor given it here.
+      const above = (
+        await call('POST', '/api/devices', staff, {
+          businessId: nodes.Acme,
+          deviceType: 'th-sensor-sigfox',
+          sigfoxID: '1A2B3E',
+        })
+      ).json() as Device;
+      const refused = await call('POST', '/api/devices/bulk-param-preset', tokens.admin, {
+        devices: [above.uuid],
+        presetId,
+      });
+      expect(refused.json()).toMatchObject({ failed: 1, results: [{ code: 'device.preset_other_business' }] });
+      expect((await call('GET', `/api/devices/${above.uuid}/downlink`, staff)).json().status).toBeNull();
+      expect((await t.request({ method: 'DELETE', url: `/api/devices/${above.uuid}`, token: staff })).statusCode).toBe(
+        204,
+      );
       const asViewer = await call('POST', '/api/devices/bulk-param-preset', tokens.viewer, {
         devices: [sensor.uuid],
         presetId,

@@ -24,6 +24,8 @@ interface ConfigureDevicesDialogProps {
   devices: readonly Device[];
   /** Whether the caller's role lets them change a device's parameters, as far as the list knows. */
   canEdit: (device: Device) => boolean;
+  /** Whether a preset is one the device's configuration offers: of its type, of its business or one above. */
+  appliesTo: (preset: ParameterPreset, device: Device) => boolean;
   typeName: (id: string) => string;
   onCancel: () => void;
   onConfirm: (presetId: string) => void;
@@ -31,13 +33,14 @@ interface ConfigureDevicesDialogProps {
 
 /**
  * Chooses the parameter preset a group configuration gives the selected devices: the presets in reach of the
- * selection's device types. The server refuses, per device, one of another type than the preset's or one the caller
- * may not change; the dialog says beforehand how many of the selection that will be.
+ * selection's device types that apply to at least one of them. The server refuses, per device, one the preset does not
+ * apply to or one the caller may not change; the dialog says beforehand how many of the selection that will be.
  */
 export function ConfigureDevicesDialog({
   title,
   devices,
   canEdit,
+  appliesTo,
   typeName,
   onCancel,
   onConfirm,
@@ -45,9 +48,10 @@ export function ConfigureDevicesDialog({
   const { t } = useTranslation();
   const models = useMemo(() => [...new Set(devices.map((device) => device.deviceType))].sort(), [devices]);
   const presets = useParameterPresetsOf(models);
+  const fitting = (preset: ParameterPreset) => devices.filter((device) => appliesTo(preset, device)).length;
+  const offered = presets.data?.filter((preset) => fitting(preset) > 0);
   const [presetId, setPresetId] = useState('');
-  const chosen = presets.data?.find((preset) => preset.uuid === presetId);
-  const fitting = (preset: ParameterPreset) => devices.filter((device) => device.deviceType === preset.model).length;
+  const chosen = offered?.find((preset) => preset.uuid === presetId);
   const denied = devices.filter((device) => !canEdit(device)).length;
 
   let choice: ReactNode;
@@ -64,13 +68,13 @@ export function ConfigureDevicesDialog({
         {errorMessage(t, presets.error)}
       </Alert>
     );
-  } else if (!presets.data) {
+  } else if (!offered) {
     choice = (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
         <CircularProgress aria-label={t('app.loading')} />
       </Box>
     );
-  } else if (presets.data.length === 0) {
+  } else if (offered.length === 0) {
     choice = <Alert severity="info">{t('devices.configureNoPresets')}</Alert>;
   } else {
     choice = (
@@ -80,7 +84,7 @@ export function ConfigureDevicesDialog({
         onChange={(event) => setPresetId(event.target.value)}
         sx={{ maxHeight: 320, overflow: 'auto', flexWrap: 'nowrap' }}
       >
-        {presets.data.map((preset) => (
+        {offered.map((preset) => (
           <FormControlLabel
             key={preset.uuid}
             value={preset.uuid}

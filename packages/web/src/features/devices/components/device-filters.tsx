@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DeviceListParams, LAST_SEEN_FILTERS } from '../lib/device-list-params';
+import { SignalValueButton, SignalValueChips } from './signal-value-filter';
 
 interface DeviceFiltersProps {
   list: DeviceListParams;
@@ -75,90 +76,106 @@ function MultiSelect<T extends string>({
   );
 }
 
-/** The list's filters: a search answering while typing, device type, network, parameterization, last seen, sort. */
+/**
+ * The list's filters: a search answering while typing, device type, network, parameterization, last seen, sort, and
+ * conditions on signal values shown as removable chips under them.
+ */
 export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTypes }: DeviceFiltersProps) {
   const { t } = useTranslation();
   const typeIds = deviceTypes.map((type) => type.id);
   const typeName = (id: string) => deviceTypes.find((type) => type.id === id)?.name ?? id;
+  const changeSignalValues = (signalValues: DeviceListParams['signalValues']) => onChange({ signalValues });
   return (
-    <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      <TextField
-        size="small"
-        placeholder={t('devices.search')}
-        value={search}
-        onChange={(event) => onSearchChange(event.target.value)}
-        sx={{ flex: '2 1 260px', '& input::-webkit-search-cancel-button': { display: 'none' } }}
-        slotProps={{
-          htmlInput: { 'aria-label': t('devices.search'), type: 'search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: search ? (
-              <InputAdornment position="end">
-                <IconButton size="small" edge="end" aria-label={t('search.clear')} onClick={() => onSearchChange('')}>
-                  <Clear fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
-        }}
-      />
-      <MultiSelect
-        label={t('devices.filter.type')}
-        value={list.deviceTypes}
-        options={typeIds}
-        labelOf={typeName}
-        onChange={(deviceTypes) => onChange({ deviceTypes })}
-      />
-      <MultiSelect
-        label={t('devices.filter.network')}
-        value={list.communicationTypes}
-        options={COMMUNICATION_TYPES}
-        labelOf={(type) => t(`devices.network.${type}`)}
-        onChange={(communicationTypes) => onChange({ communicationTypes })}
-      />
-      <MultiSelect
-        label={t('devices.filter.parameterization')}
-        value={list.parameterizationStatuses}
-        options={PARAMETERIZATION_STATUSES}
-        labelOf={(status) => t(`devices.parameterization.${status}`)}
-        onChange={(parameterizationStatuses) => onChange({ parameterizationStatuses })}
-      />
-      <TextField
-        select
-        size="small"
-        label={t('devices.filter.lastSeen')}
-        value={list.lastSeen ?? 'any'}
-        onChange={(event) => {
-          const value = LAST_SEEN_FILTERS.find((filter) => filter === event.target.value);
-          onChange({ lastSeen: value ?? null });
-        }}
-        sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 280 } }}
-      >
-        <MenuItem value="any">{t('devices.filter.any')}</MenuItem>
-        <MenuItem value="recent">{t('devices.filter.recent')}</MenuItem>
-        <MenuItem value="never">{t('devices.filter.never')}</MenuItem>
-      </TextField>
-      <TextField
-        select
-        size="small"
-        label={t('devices.sort')}
-        value={sortKey(list.sort)}
-        onChange={(event) => {
-          const sort = SORTS.find((candidate) => sortKey(candidate) === event.target.value);
-          if (sort) onChange({ sort });
-        }}
-        sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 300 } }}
-      >
-        {SORTS.map((sort) => (
-          <MenuItem key={sortKey(sort)} value={sortKey(sort)}>
-            {t(`devices.sortBy.${sort.by}.${sort.order}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+    <Stack spacing={1}>
+      <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          size="small"
+          placeholder={t('devices.search')}
+          value={search}
+          onChange={(event) => onSearchChange(event.target.value)}
+          sx={{ flex: '2 1 260px', '& input::-webkit-search-cancel-button': { display: 'none' } }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('devices.search'), type: 'search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+              endAdornment: search ? (
+                <InputAdornment position="end">
+                  <IconButton size="small" edge="end" aria-label={t('search.clear')} onClick={() => onSearchChange('')}>
+                    <Clear fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined,
+            },
+          }}
+        />
+        <MultiSelect
+          label={t('devices.filter.type')}
+          value={list.deviceTypes}
+          options={typeIds}
+          labelOf={typeName}
+          onChange={(deviceTypes) => onChange({ deviceTypes })}
+        />
+        <MultiSelect
+          label={t('devices.filter.network')}
+          value={list.communicationTypes}
+          options={COMMUNICATION_TYPES}
+          labelOf={(type) => t(`devices.network.${type}`)}
+          onChange={(communicationTypes) => onChange({ communicationTypes })}
+        />
+        <MultiSelect
+          label={t('devices.filter.parameterization')}
+          value={list.parameterizationStatuses}
+          options={PARAMETERIZATION_STATUSES}
+          labelOf={(status) => t(`devices.parameterization.${status}`)}
+          onChange={(parameterizationStatuses) => onChange({ parameterizationStatuses })}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('devices.filter.lastSeen')}
+          value={list.lastSeen ?? 'any'}
+          onChange={(event) => {
+            const value = LAST_SEEN_FILTERS.find((filter) => filter === event.target.value);
+            onChange({ lastSeen: value ?? null });
+          }}
+          sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 280 } }}
+        >
+          <MenuItem value="any">{t('devices.filter.any')}</MenuItem>
+          {LAST_SEEN_FILTERS.map((filter) => (
+            <MenuItem key={filter} value={filter}>
+              {t(`devices.filter.seen.${filter}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('devices.sort')}
+          value={sortKey(list.sort)}
+          onChange={(event) => {
+            const sort = SORTS.find((candidate) => sortKey(candidate) === event.target.value);
+            if (sort) onChange({ sort });
+          }}
+          sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 300 } }}
+        >
+          {SORTS.map((sort) => (
+            <MenuItem key={sortKey(sort)} value={sortKey(sort)}>
+              {t(`devices.sortBy.${sort.by}.${sort.order}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <SignalValueButton
+          conditions={list.signalValues}
+          onChange={changeSignalValues}
+          deviceTypes={deviceTypes}
+          chosenTypes={list.deviceTypes}
+        />
+      </Stack>
+      <SignalValueChips conditions={list.signalValues} onChange={changeSignalValues} deviceTypes={deviceTypes} />
     </Stack>
   );
 }

@@ -53,7 +53,17 @@ const devices = [
   device('b2', 'Cold room 2'),
 ];
 
-const types: Partial<DeviceTypeInfo>[] = [{ id: 'th-sensor-sigfox', name: 'TH-S temperature and humidity sensor' }];
+const types: Partial<DeviceTypeInfo>[] = [
+  {
+    id: 'th-sensor-sigfox',
+    name: 'TH-S temperature and humidity sensor',
+    signals: [
+      { key: 'temperature', name: 'Temperature', unit: '°C', kind: 'value', valueType: 'number', showInList: true },
+      { key: 'low_battery', name: 'Low battery', kind: 'alarm', valueType: 'boolean', showInList: false },
+      { key: 'sequence', name: 'Sequence number', kind: 'debug', valueType: 'number', showInList: false },
+    ],
+  },
+];
 
 /** The devices API as the server answers it: one page of the devices whose description has the search. */
 function stubServer() {
@@ -148,12 +158,88 @@ describe('the device list', () => {
   });
 });
 
+/** Picks `option` in the MUI select labelled `name`. */
+function choose(name: string, option: string, container: HTMLElement = document.body) {
+  fireEvent.mouseDown(within(container).getByRole('combobox', { name }));
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+}
+
+describe('the signal value and last-seen filters', () => {
+  it('adds a condition on a signal as a chip, never sends an empty one, and removes it', async () => {
+    const bodies = stubServer();
+    const router = renderList(<DeviceList />);
+    await screen.findByText('Cold room 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Signal value' }));
+    const form = await screen.findByRole('form', { name: "Filter by a signal's latest value" });
+    // Debug signals are not offered.
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Signal' }));
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Temperature (°C)', 'Low battery']);
+    fireEvent.click(screen.getByRole('option', { name: 'Temperature (°C)' }));
+    choose('Condition', 'Greater than', form);
+    const sent = bodies.length;
+    fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(within(form).getByText('Required')).toBeTruthy();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Value' }), { target: { value: 'warm' } });
+    expect(within(form).getByText('Enter a number')).toBeTruthy();
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Value' }), { target: { value: '8,5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
+
+    const conditions = await screen.findByRole('list', { name: 'Signal conditions' });
+    expect(within(conditions).getByText('Temperature > 8.5 °C')).toBeTruthy();
+    await waitFor(() => expect(bodies.at(-1)).toHaveProperty('signalValues'));
+    expect(bodies.slice(sent).filter((body) => 'signalValues' in body)).toEqual([
+      expect.objectContaining({ signalValues: [{ signal: 'temperature', op: 'gt', value: 8.5 }] }),
+    ]);
+    expect(router.state.location.search).toBe('?signal=temperature%3Agt%3A8.5');
+
+    fireEvent.click(within(conditions).getByRole('img', { name: 'Remove the condition Temperature > 8.5 °C' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Signal conditions' })).toBeNull());
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(bodies.at(-1)).not.toHaveProperty('signalValues'));
+  });
+
+  it('asks for a last-seen window in hours and keeps it in the URL', async () => {
+    const bodies = stubServer();
+    const router = renderList(<DeviceList />);
+    await screen.findByText('Cold room 2');
+    choose('Last seen', 'Within 7 days');
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ seenWithinHours: 168 }));
+    expect(router.state.location.search).toBe('?seen=7d');
+    choose('Last seen', 'Never seen');
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ neverSeen: true }));
+    expect(bodies.at(-1)).not.toHaveProperty('seenWithinHours');
+  });
+
+  it('reads the conditions and the window back from the URL, named in the interface language', async () => {
+    await changeLanguage('pt');
+    const bodies = stubServer();
+    renderList(<DeviceList />, '/devices?seen=1h&signal=temperature:lte:-2&signal=low_battery:eq:true');
+    const conditions = await screen.findByRole('list', { name: 'Condições de sinal' });
+    expect(await within(conditions).findByText('Temperatura ≤ -2 °C')).toBeTruthy();
+    expect(within(conditions).getByText('Bateria fraca = Sim')).toBeTruthy();
+    expect(within(conditions).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('combobox', { name: 'Última comunicação' }).textContent).toBe('Na última hora');
+    expect(bodies[0]).toMatchObject({
+      seenWithinHours: 1,
+      signalValues: [
+        { signal: 'temperature', op: 'lte', value: -2 },
+        { signal: 'low_battery', op: 'eq', value: true },
+      ],
+    });
+  });
+});
+
 const waiting = { status: 'WAITING', label: 'Waiting', colour: PARAMETERIZATION_COLOURS.WAITING } as const;
 const summer: Partial<ParameterPreset> = {
   uuid: 'p1',
   name: 'Summer',
   description: 'Cold rooms in summer',
   model: 'th-sensor-sigfox',
+  businessId: 'acme',
   business: { id: 'acme', description: 'Acme Water' },
 };
 const node = (id: string, description: string, parent: string | null, users: Business['usersAdv']['users']) =>
@@ -178,7 +264,7 @@ function stubConfigureServer(businesses: Partial<Business>[] = []) {
       case '/api/devices/filter-count':
         return Response.json({ count: fleet.length });
       case '/api/device-types':
-        return Response.json([...types, { id: 'gps-tracker', name: 'GT-C GPS tracker' }]);
+        return Response.json([...types, { id: 'gps-tracker', name: 'GT-C GPS tracker', signals: [] }]);
       case '/api/customer-business':
         return Response.json(businesses);
       case '/api/users/ana%40example.com':
@@ -233,7 +319,7 @@ describe('the group configuration', () => {
     fireEvent.click(preset);
     expect(
       within(dialog).getByText(
-        "1 of the selected devices are of another type than this preset's: they will not be configured and will be listed afterwards.",
+        "1 of the selected devices are of another type than this preset's, or of a business it does not apply to: they will not be configured and will be listed afterwards.",
       ),
     ).toBeTruthy();
     fireEvent.click(apply);

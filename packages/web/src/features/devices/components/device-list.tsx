@@ -1,4 +1,4 @@
-import { type Device, hasRank } from '@iot/shared';
+import { type Device, hasRank, type ParameterPreset } from '@iot/shared';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
@@ -27,7 +27,7 @@ import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { paths } from '@/config/paths';
 import { useBusinesses } from '@/features/businesses/api/get-businesses';
 import { BusinessPickerDialog } from '@/features/businesses/components/business-picker-dialog';
-import { buildBusinessTree, roleOnBusiness } from '@/features/businesses/lib/business-tree';
+import { ancestorsOf, buildBusinessTree, roleOnBusiness } from '@/features/businesses/lib/business-tree';
 import { formatLocale } from '@/i18n';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
@@ -142,6 +142,16 @@ export function DeviceList({ businessId }: { businessId?: string }) {
     [user, tree],
   );
   const selectedDevices = useMemo(() => [...selected.values()], [selected]);
+  // As the server rules: a device takes presets of its type owned by its business or one above it (a business not
+  // in the tree yet is left to the server's answer).
+  const presetAppliesTo = useCallback(
+    (preset: ParameterPreset, device: Device) =>
+      preset.model === device.deviceType &&
+      (!tree?.parentOf.has(device.businessId) ||
+        preset.businessId === device.businessId ||
+        ancestorsOf(tree, device.businessId).includes(preset.businessId)),
+    [tree],
+  );
 
   const bulk = useBulkDeviceWork();
   const [moving, setMoving] = useState(false);
@@ -169,7 +179,8 @@ export function DeviceList({ businessId }: { businessId?: string }) {
       list.deviceTypes.length ||
       list.communicationTypes.length ||
       list.parameterizationStatuses.length ||
-      list.lastSeen,
+      list.lastSeen ||
+      list.signalValues.length,
   );
 
   let content: ReactNode;
@@ -317,6 +328,7 @@ export function DeviceList({ businessId }: { businessId?: string }) {
           title={t('devices.configureTitle', { total: numbers.format(selected.size) })}
           devices={selectedDevices}
           canEdit={canEdit}
+          appliesTo={presetAppliesTo}
           typeName={typeName}
           onCancel={() => setConfiguring(false)}
           onConfirm={(presetId) => {

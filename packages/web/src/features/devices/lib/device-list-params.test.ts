@@ -9,6 +9,7 @@ describe('the device list in the URL', () => {
       communicationTypes: [],
       parameterizationStatuses: [],
       lastSeen: null,
+      signalValues: [],
       sort: { by: 'description', order: 'asc' },
       view: 'list',
     });
@@ -21,12 +22,19 @@ describe('the device list in the URL', () => {
       communicationTypes: ['lora' as const, 'sigfox' as const],
       parameterizationStatuses: ['WAITING' as const],
       lastSeen: 'never' as const,
+      signalValues: [
+        { signal: 'temperature', op: 'gte' as const, value: -2.5 },
+        { signal: 'leak', op: 'eq' as const, value: true },
+        { signal: 'trigger', op: 'neq' as const, value: 'a:b, "c"' },
+      ],
       sort: { by: 'lastSeen' as const, order: 'desc' as const },
       view: 'cards' as const,
     };
     const params = writeDeviceListParams(new URLSearchParams(), list);
     expect(params.toString()).toBe(
-      'q=tank&type=water-meter-lora%2Cgps-tracker&network=lora%2Csigfox&status=WAITING&seen=never&sort=-lastSeen&view=cards',
+      'q=tank&type=water-meter-lora%2Cgps-tracker&network=lora%2Csigfox&status=WAITING&seen=never' +
+        '&signal=temperature%3Agte%3A-2.5&signal=leak%3Aeq%3Atrue&signal=trigger%3Aneq%3A%22a%3Ab%2C+%5C%22c%5C%22%22' +
+        '&sort=-lastSeen&view=cards',
     );
     expect(readDeviceListParams(new URLSearchParams(params.toString()))).toEqual(list);
   });
@@ -46,11 +54,38 @@ describe('the device list in the URL', () => {
     expect(list.lastSeen).toBeNull();
     expect(list.sort).toEqual({ by: 'description', order: 'asc' });
   });
+
+  it('keeps only the signal conditions the server takes, each once, a number apart from a text', () => {
+    const params = new URLSearchParams();
+    for (const condition of [
+      'temperature:gt:8',
+      'temperature:gt:8',
+      'mode:eq:"10"',
+      'mode:gt:"a"',
+      "x') or 1=1:eq:1",
+      'door:eq:',
+      'door:between:true',
+      'temperature:lt:{"a":1}',
+      'no-value',
+    ]) {
+      params.append('signal', condition);
+    }
+    expect(readDeviceListParams(params).signalValues).toEqual([
+      { signal: 'temperature', op: 'gt', value: 8 },
+      { signal: 'mode', op: 'eq', value: '10' },
+    ]);
+    const many = new URLSearchParams(Array.from({ length: 12 }, (_, index) => ['signal', `s${index}:eq:1`]));
+    expect(readDeviceListParams(many).signalValues).toHaveLength(10);
+  });
+
+  it('reads a link from before the last-seen windows, `seen=recent`, as the last 24 hours', () => {
+    expect(readDeviceListParams(new URLSearchParams('seen=recent')).lastSeen).toBe('24h');
+  });
 });
 
 describe('deviceFilterOf', () => {
   it('asks the server only for the filters set, within the business when scoped', () => {
-    const list = readDeviceListParams(new URLSearchParams('q=%20tank%20&seen=recent&sort=createdAt'));
+    const list = readDeviceListParams(new URLSearchParams('q=%20tank%20&seen=24h&sort=createdAt'));
     expect(deviceFilterOf(list, 'b1')).toEqual({
       businessId: 'b1',
       search: 'tank',
@@ -61,5 +96,20 @@ describe('deviceFilterOf', () => {
       neverSeen: true,
       sort: { by: 'description', order: 'asc' },
     });
+  });
+
+  it('asks for each last-seen window in hours', () => {
+    const hoursOf = (seen: string) =>
+      deviceFilterOf(readDeviceListParams(new URLSearchParams({ seen }))).seenWithinHours;
+    expect(['1h', '24h', '7d', '30d'].map(hoursOf)).toEqual([1, 24, 168, 720]);
+  });
+
+  it('sends the signal conditions as the server takes them', () => {
+    const list = readDeviceListParams(new URLSearchParams('signal=temperature:gt:8&signal=door:neq:true'));
+    expect(deviceFilterOf(list).signalValues).toEqual([
+      { signal: 'temperature', op: 'gt', value: 8 },
+      { signal: 'door', op: 'neq', value: true },
+    ]);
+    expect(deviceFilterOf(readDeviceListParams(new URLSearchParams()))).not.toHaveProperty('signalValues');
   });
 });

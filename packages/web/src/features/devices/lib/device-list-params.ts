@@ -6,15 +6,27 @@ import {
   type DeviceSort,
   PARAMETERIZATION_STATUSES,
   type ParameterizationStatus,
+  SignalValueCondition,
 } from '@iot/shared';
 import { RECENT_HOURS } from './last-seen';
 
 export const DEVICE_VIEWS = ['list', 'cards', 'map'] as const;
 export type DeviceView = (typeof DEVICE_VIEWS)[number];
 
-/** The last-seen filter: heard from within the recent window (SPEC 9), or never heard from. */
-export const LAST_SEEN_FILTERS = ['recent', 'never'] as const;
+/** The last-seen filter: heard from within a window (24 hours is SPEC 9's recent), or never heard from. */
+export const LAST_SEEN_FILTERS = ['1h', '24h', '7d', '30d', 'never'] as const;
 export type LastSeenFilter = (typeof LAST_SEEN_FILTERS)[number];
+
+/** Each window's length in hours, as the server's `seenWithinHours` takes it. */
+export const LAST_SEEN_HOURS: Record<Exclude<LastSeenFilter, 'never'>, number> = {
+  '1h': 1,
+  '24h': RECENT_HOURS,
+  '7d': 7 * 24,
+  '30d': 30 * 24,
+};
+
+/** The most signal conditions the server takes at once. */
+export const MAX_SIGNAL_CONDITIONS = 10;
 
 /** What the device list shows: its filters, sort and view, all kept in the URL so a reload or a shared link keeps them. */
 export interface DeviceListParams {
@@ -23,6 +35,8 @@ export interface DeviceListParams {
   communicationTypes: CommunicationType[];
   parameterizationStatuses: ParameterizationStatus[];
   lastSeen: LastSeenFilter | null;
+  /** Conditions on the devices' latest signal values, all to be met. */
+  signalValues: SignalValueCondition[];
   sort: DeviceSort;
   view: DeviceView;
 }
@@ -34,7 +48,7 @@ export const DEFAULT_SORT: DeviceSort = { by: 'description', order: 'asc' };
 
 /** The query keys the list owns; any other key (the business page's `tab`) is left as it is. */
 const KEYS = { search: 'q', deviceTypes: 'type', communicationTypes: 'network', statuses: 'status' } as const;
-const OWN_KEYS = [...Object.values(KEYS), 'seen', 'sort', 'view'];
+const OWN_KEYS = [...Object.values(KEYS), 'seen', 'signal', 'sort', 'view'];
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
   allowed.find((candidate) => candidate === value);
@@ -54,13 +68,44 @@ function sortOf(value: string | null): DeviceSort {
   return by ? { by, order: descending ? 'desc' : 'asc' } : DEFAULT_SORT;
 }
 
+/** A link from before the windows says `seen=recent`: the 24 hours SPEC 9 counts as recent. */
+const lastSeenOf = (value: string | null) => oneOf(LAST_SEEN_FILTERS, value === 'recent' ? '24h' : value) ?? null;
+
+/**
+ * A signal condition in the URL: `signal=temperature:gt:8`, one `signal` per condition, the value as JSON so that a
+ * number (`8`), a flag (`true`) and a text (`"8"`) stay apart.
+ */
+const signalParamOf = (condition: SignalValueCondition) =>
+  `${condition.signal}:${condition.op}:${JSON.stringify(condition.value)}`;
+
+function signalConditionOf(param: string): SignalValueCondition | undefined {
+  const [, signal, op, value] = /^([^:]*):([^:]*):(.*)$/.exec(param) ?? [];
+  try {
+    const checked = SignalValueCondition.safeParse({ signal, op, value: JSON.parse(value ?? '') });
+    return checked.success ? checked.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The URL's valid signal conditions, each once, as many as the server takes. */
+function signalConditionsOf(params: URLSearchParams): SignalValueCondition[] {
+  const conditions = new Map<string, SignalValueCondition>();
+  for (const param of params.getAll('signal')) {
+    const condition = signalConditionOf(param);
+    if (condition) conditions.set(signalParamOf(condition), condition);
+  }
+  return [...conditions.values()].slice(0, MAX_SIGNAL_CONDITIONS);
+}
+
 export function readDeviceListParams(params: URLSearchParams): DeviceListParams {
   return {
     search: params.get(KEYS.search) ?? '',
     deviceTypes: listOf(params, KEYS.deviceTypes),
     communicationTypes: listOf(params, KEYS.communicationTypes, COMMUNICATION_TYPES),
     parameterizationStatuses: listOf(params, KEYS.statuses, PARAMETERIZATION_STATUSES),
-    lastSeen: oneOf(LAST_SEEN_FILTERS, params.get('seen')) ?? null,
+    lastSeen: lastSeenOf(params.get('seen')),
+    signalValues: signalConditionsOf(params),
     sort: sortOf(params.get('sort')),
     view: oneOf(DEVICE_VIEWS, params.get('view')) ?? 'list',
   };
@@ -76,11 +121,17 @@ export function writeDeviceListParams(params: URLSearchParams, list: DeviceListP
   set(KEYS.communicationTypes, list.communicationTypes.join(','));
   set(KEYS.statuses, list.parameterizationStatuses.join(','));
   set('seen', list.lastSeen ?? '');
+  for (const condition of list.signalValues) next.append('signal', signalParamOf(condition));
   if (list.sort.by !== DEFAULT_SORT.by || list.sort.order !== DEFAULT_SORT.order) {
     set('sort', `${list.sort.order === 'desc' ? '-' : ''}${list.sort.by}`);
   }
   if (list.view !== 'list') set('view', list.view);
   return next;
+}
+
+function lastSeenFilterOf(lastSeen: LastSeenFilter | null): Pick<DeviceFilterBody, 'seenWithinHours' | 'neverSeen'> {
+  if (lastSeen === null) return {};
+  return lastSeen === 'never' ? { neverSeen: true } : { seenWithinHours: LAST_SEEN_HOURS[lastSeen] };
 }
 
 /** The server filter of the list, within `businessId`'s subtree when the list is scoped to a business. */
@@ -92,8 +143,8 @@ export function deviceFilterOf(list: DeviceListParams, businessId?: string): Dev
     ...(list.communicationTypes.length ? { communicationTypes: list.communicationTypes } : {}),
     ...(list.parameterizationStatuses.length ? { parameterizationStatuses: list.parameterizationStatuses } : {}),
     ...(search ? { search } : {}),
-    ...(list.lastSeen === 'recent' ? { seenWithinHours: RECENT_HOURS } : {}),
-    ...(list.lastSeen === 'never' ? { neverSeen: true } : {}),
+    ...lastSeenFilterOf(list.lastSeen),
+    ...(list.signalValues.length ? { signalValues: list.signalValues } : {}),
     sort: list.sort,
   };
 }
