@@ -1,7 +1,8 @@
-import type { Device, DeviceTypeInfo } from '@iot/shared';
+import type { DeviceTypeInfo } from '@iot/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/i18n';
+import { testDevice } from '@/testing/device';
 import { renderWithProviders } from '@/testing/render';
 import { DeviceOverview } from './device-overview';
 import type { DeviceScope } from './device-scope';
@@ -21,32 +22,14 @@ const deviceType: DeviceTypeInfo = {
   configurable: false,
 };
 
-const device = (): Device => ({
-  uuid: 'd1',
-  description: 'Cold room',
-  serialNumber: null,
-  deviceType: 'th-sensor-sigfox',
-  fwVersion: null,
-  loraEUI: null,
-  mac: null,
-  sigfoxID: '1A2B',
-  IMEI: null,
-  communicationType: 'sigfox',
-  usageLicenseId: null,
-  businessId: 'b1',
-  business: { id: 'b1', description: 'North' },
-  asset: null,
-  signalValues: {
-    temperature: { value: 4.5, date: ago(HOUR_MS) },
-    humidity: { value: 60, date: ago(25 * HOUR_MS) },
-  },
-  parameters: { values: {}, status: null },
-  parameterization: null,
-  routeDestination: null,
-  lastSeenAt: ago(HOUR_MS),
-  createdAt: '2026-11-01T00:00:00.000Z',
-  version: 1,
-});
+const device = () =>
+  testDevice({
+    signalValues: {
+      temperature: { value: 4.5, date: ago(HOUR_MS) },
+      humidity: { value: 60, date: ago(25 * HOUR_MS) },
+    },
+    lastSeenAt: ago(HOUR_MS),
+  });
 
 const scope = (): DeviceScope => ({ device: device(), deviceType, role: 'user', canEdit: true, isAdmin: false });
 const card = (signal: string) => screen.getByText(signal).closest('.MuiCard-root') as HTMLElement;

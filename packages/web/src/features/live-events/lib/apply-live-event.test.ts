@@ -9,31 +9,17 @@ import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
 import { deviceUndecodedFramesKey } from '@/features/device-detail/api/get-undecoded-frames';
 import { DEVICES_KEY } from '@/features/devices/api/get-devices';
 import { i18n } from '@/i18n';
+import { testDevice } from '@/testing/device';
 import { createLiveEventCache, LIST_REFRESH_MS } from './apply-live-event';
 
-const device = (uuid: string): Device => ({
-  uuid,
-  description: `Sensor ${uuid}`,
-  serialNumber: null,
-  deviceType: 'th-sensor-sigfox',
-  fwVersion: null,
-  loraEUI: null,
-  mac: null,
-  sigfoxID: '1A2B',
-  IMEI: null,
-  communicationType: 'sigfox',
-  usageLicenseId: null,
-  businessId: 'b1',
-  business: { id: 'b1', description: 'North' },
-  asset: null,
-  signalValues: { humidity: { value: 60, date: '2026-11-22T09:00:00.000Z' } },
-  parameters: { values: {}, status: null },
-  parameterization: null,
-  routeDestination: null,
-  lastSeenAt: '2026-11-22T09:00:00.000Z',
-  createdAt: '2026-11-01T00:00:00.000Z',
-  version: 3,
-});
+const device = (uuid: string) =>
+  testDevice({
+    uuid,
+    description: `Sensor ${uuid}`,
+    signalValues: { humidity: { value: 60, date: '2026-11-22T09:00:00.000Z' } },
+    lastSeenAt: '2026-11-22T09:00:00.000Z',
+    version: 3,
+  });
 
 const readings: LiveEvent = {
   type: 'readings',

@@ -1,0 +1,27 @@
+import type { Device } from '@iot/shared';
+
+/** A device as the API answers it, for tests: a Sigfox sensor in business `b1`, with `changes` over it. */
+export const testDevice = (changes: Partial<Device> = {}): Device => ({
+  uuid: 'd1',
+  description: 'Cold room',
+  serialNumber: null,
+  deviceType: 'th-sensor-sigfox',
+  fwVersion: null,
+  loraEUI: null,
+  mac: null,
+  sigfoxID: '1A2B',
+  IMEI: null,
+  communicationType: 'sigfox',
+  usageLicenseId: null,
+  businessId: 'b1',
+  business: { id: 'b1', description: 'North' },
+  asset: null,
+  signalValues: {},
+  parameters: { values: {}, status: null },
+  parameterization: null,
+  routeDestination: null,
+  lastSeenAt: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  version: 1,
+  ...changes,
+});
