@@ -149,6 +149,9 @@ export type DeviceSort = z.infer<typeof DeviceSort>;
 export const SIGNAL_VALUE_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'] as const;
 
 /** A condition on a device's latest value of one signal (by its key, as the device type names it). */
+/** The longest text a signal-value condition compares. */
+export const SIGNAL_CONDITION_TEXT_MAX = 200;
+
 export const SignalValueCondition = z
   .object({
     signal: z
@@ -157,7 +160,7 @@ export const SignalValueCondition = z
       .max(64)
       .regex(/^[A-Za-z0-9_]+$/, { error: 'validation.invalid' }),
     op: z.enum(SIGNAL_VALUE_OPERATORS),
-    value: z.union([z.number().finite(), z.boolean(), z.string().max(200)]),
+    value: z.union([z.number().finite(), z.boolean(), z.string().max(SIGNAL_CONDITION_TEXT_MAX)]),
   })
   .refine((condition) => typeof condition.value === 'number' || condition.op === 'eq' || condition.op === 'neq', {
     error: 'validation.invalid',

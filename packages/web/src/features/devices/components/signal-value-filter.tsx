@@ -1,4 +1,4 @@
-import type { DeviceTypeInfo, SignalValueCondition } from '@iot/shared';
+import { type DeviceTypeInfo, SIGNAL_CONDITION_TEXT_MAX, type SignalValueCondition } from '@iot/shared';
 import Add from '@mui/icons-material/Add';
 import Cancel from '@mui/icons-material/Cancel';
 import Box from '@mui/material/Box';
@@ -23,7 +23,6 @@ import {
   conditionSignal,
   filterSignalId,
   filterSignals,
-  MAX_TEXT_VALUE,
   operatorsOf,
   type SignalValueOperator,
 } from '../lib/signal-conditions';
@@ -251,7 +250,7 @@ function ValueField({
       {...common}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{
-        htmlInput: numeric ? { inputMode: 'decimal' } : { maxLength: MAX_TEXT_VALUE },
+        htmlInput: numeric ? { inputMode: 'decimal' } : { maxLength: SIGNAL_CONDITION_TEXT_MAX },
         input:
           numeric && signal.unit
             ? { endAdornment: <InputAdornment position="end">{signal.unit}</InputAdornment> }

@@ -1,4 +1,9 @@
-import { type DeviceTypeInfo, SIGNAL_VALUE_OPERATORS, SignalValueCondition } from '@iot/shared';
+import {
+  type DeviceTypeInfo,
+  SIGNAL_CONDITION_TEXT_MAX,
+  SIGNAL_VALUE_OPERATORS,
+  SignalValueCondition,
+} from '@iot/shared';
 
 type SignalDefinition = DeviceTypeInfo['signals'][number];
 export type SignalValueOperator = (typeof SIGNAL_VALUE_OPERATORS)[number];
@@ -63,9 +68,6 @@ type ConditionError =
   | 'devices.signalFilter.channelRange';
 export type ConditionErrors = Partial<Record<'signal' | 'channel' | 'op' | 'value', ConditionError>>;
 
-/** The longest text the server compares. */
-export const MAX_TEXT_VALUE = 200;
-
 const DECIMAL = /^-?(\d+([.,]\d*)?|[.,]\d+)$/;
 
 /**
@@ -87,7 +89,7 @@ export function conditionOf(
   const text = draft.value.trim();
   let value: number | boolean | string = text;
   if (!text) errors.value = 'validation.required';
-  else if (text.length > MAX_TEXT_VALUE) errors.value = 'validation.too_long';
+  else if (text.length > SIGNAL_CONDITION_TEXT_MAX) errors.value = 'validation.too_long';
   else if (signal.valueType === 'number') {
     value = Number(text.replace(',', '.'));
     if (!DECIMAL.test(text) || !Number.isFinite(value)) errors.value = 'devices.signalFilter.notNumber';
