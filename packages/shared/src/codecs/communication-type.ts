@@ -20,3 +20,9 @@ export function communicationType(device: DeviceNetworkIds): CommunicationType {
   if (isSet(device.IMEI)) return 'cellular';
   return 'wifi';
 }
+
+/**
+ * Wi-Fi and cellular devices report over the internet (MQTT, or the HTTP JSON call): the only ones the platform
+ * answers with JSON on their MQTT `down` topic, output commands included.
+ */
+export const isOnInternet = (type: CommunicationType): boolean => type === 'wifi' || type === 'cellular';

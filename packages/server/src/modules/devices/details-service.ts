@@ -20,21 +20,12 @@ import { type AlarmChange, alarmEventsOf, forceAcknowledgeOpenAlarms } from '../
 import type { LiveEvents } from '../ingest/live-events.js';
 import type { ParameterPresetsRepo } from '../parameter-presets/repo.js';
 import type { UserRow } from '../users/present.js';
+import { parseOutputs, type StoredOutput } from './outputs.js';
 import type { DevicesRepo, ScopedDeviceRow } from './repo.js';
 import type { BulkOutcome } from './service.js';
 
 const EDIT_ROLE: BusinessRole = 'user';
 const MANAGE_ROLE: BusinessRole = 'admin';
-
-/** An output as stored: times in epoch ms. */
-interface StoredOutput {
-  key: string;
-  name: string;
-  value: boolean;
-  lastChange: number | null;
-  lastSent: number | null;
-  lastConfirmed: number | null;
-}
 
 interface StoredAlarmsConfig {
   inhibited?: boolean;
@@ -102,16 +93,26 @@ export function createDeviceDetailsService({
     if (!hasRank(device.role, needed)) throw new AppError('forbidden');
   }
 
-  /** Reads the device, checks the caller's role, writes `changes(device)` over `version`; answers the new row. */
+  /**
+   * Reads the device, checks the caller's role, writes `changes(device)` over `version`; answers the new row.
+   * `locked`: the device is locked before it is read, for changes made from a column an ingest batch writes too.
+   */
   async function save(
     user: UserRow,
     uuid: string,
     version: number,
     needed: BusinessRole,
     changes: (device: ScopedDeviceRow) => Updateable<DevicesTable>,
-    alsoInTransaction?: (device: ScopedDeviceRow, trx: Transaction<DatabaseSchema>) => Promise<void>,
+    {
+      alsoInTransaction,
+      locked = false,
+    }: {
+      alsoInTransaction?: (device: ScopedDeviceRow, trx: Transaction<DatabaseSchema>) => Promise<void>;
+      locked?: boolean;
+    } = {},
   ): Promise<ScopedDeviceRow> {
     await db.transaction().execute(async (trx) => {
+      if (locked) await devicesRepo.lockForIngest(uuid, trx);
       const device = await reachable(user, uuid, trx);
       assertRole(device, needed);
       if (!(await devicesRepo.updateIfVersion(device.id, version, changes(device), trx)))
@@ -132,7 +133,7 @@ export function createDeviceDetailsService({
   }
 
   const outputsOf = (device: ScopedDeviceRow) => ({
-    outputs: parse<StoredOutput[]>(device.outputs, []).map(
+    outputs: parseOutputs(device.outputs).map(
       (output): DeviceOutput => ({
         ...output,
         lastChange: iso(output.lastChange),
@@ -165,30 +166,41 @@ export function createDeviceDetailsService({
       return outputsOf(await reachable(user, uuid));
     },
 
-    /** Defines outputs (values kept by key) and/or sets values; a changed value waits to be sent. */
+    /**
+     * Defines outputs (values kept by key) and/or sets values; a changed value waits to be sent. Read locked: an ingest
+     * batch marks outputs sent and confirmed in the same column without moving the version, and would otherwise have
+     * its marks (or the undoing of a failed delivery's mark) written over with what was read before.
+     */
     async updateOutputs(user: UserRow, uuid: string, request: UpdateDeviceOutputsRequest) {
-      const device = await save(user, uuid, request.version, EDIT_ROLE, (current) => {
-        const stored = parse<StoredOutput[]>(current.outputs, []);
-        const byKey = new Map(stored.map((output) => [output.key, output]));
-        let outputs = request.define
-          ? request.define.map(
-              ({ key, name }): StoredOutput => ({
-                ...(byKey.get(key) ?? { value: false, lastChange: null, lastSent: null, lastConfirmed: null }),
-                key,
-                name,
-              }),
-            )
-          : stored;
-        const unknown = Object.keys(request.set ?? {}).find((key) => !outputs.some((output) => output.key === key));
-        if (unknown) throw new AppError('validation.failed', {}, { [`set.${unknown}`]: 'validation.invalid' });
-        outputs = outputs.map((output) => {
-          const value = request.set?.[output.key];
-          return value === undefined || value === output.value
-            ? output
-            : { ...output, value, lastChange: now(), lastSent: null, lastConfirmed: null };
-        });
-        return { outputs: JSON.stringify(outputs) };
-      });
+      const device = await save(
+        user,
+        uuid,
+        request.version,
+        EDIT_ROLE,
+        (current) => {
+          const stored = parseOutputs(current.outputs);
+          const byKey = new Map(stored.map((output) => [output.key, output]));
+          let outputs = request.define
+            ? request.define.map(
+                ({ key, name }): StoredOutput => ({
+                  ...(byKey.get(key) ?? { value: false, lastChange: null, lastSent: null, lastConfirmed: null }),
+                  key,
+                  name,
+                }),
+              )
+            : stored;
+          const unknown = Object.keys(request.set ?? {}).find((key) => !outputs.some((output) => output.key === key));
+          if (unknown) throw new AppError('validation.failed', {}, { [`set.${unknown}`]: 'validation.invalid' });
+          outputs = outputs.map((output) => {
+            const value = request.set?.[output.key];
+            return value === undefined || value === output.value
+              ? output
+              : { ...output, value, lastChange: now(), lastSent: null, lastConfirmed: null };
+          });
+          return { outputs: JSON.stringify(outputs) };
+        },
+        { locked: true },
+      );
       return outputsOf(device);
     },
 
@@ -239,10 +251,12 @@ export function createDeviceDetailsService({
           const { version: _stored, ...config } = { ...stored, ...changes };
           return { alarmsConfig: JSON.stringify(config) };
         },
-        // Inhibiting closes the device's open alarms (the UI warns before): nothing is left to acknowledge.
-        async (current, trx) => {
-          if (request.inhibited && !alarmsOf(current).inhibited)
-            closed = await forceAcknowledgeOpenAlarms(trx, current.id, now());
+        {
+          // Inhibiting closes the device's open alarms (the UI warns before): nothing is left to acknowledge.
+          async alsoInTransaction(current, trx) {
+            if (request.inhibited && !alarmsOf(current).inhibited)
+              closed = await forceAcknowledgeOpenAlarms(trx, current.id, now());
+          },
         },
       );
       if (closed.length > 0) publish(await alarmEventsOf(db, closed));
@@ -386,7 +400,7 @@ export function createDeviceDetailsService({
         device.version,
         MANAGE_ROLE,
         () => ({ signalValues: '{}', lastSeenAt: null, linkQuality: null }),
-        (saved, trx) => devicesRepo.deleteTelemetry(saved, trx),
+        { alsoInTransaction: (saved, trx) => devicesRepo.deleteTelemetry(saved, trx) },
       );
     },
 

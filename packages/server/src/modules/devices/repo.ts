@@ -373,6 +373,14 @@ export function createDevicesRepo(db: Database) {
       await adjustDeviceCount(trx, device.businessId, 1);
     },
 
+    /**
+     * Holds a device's row until the transaction ends, with the lock an ingest batch takes on its devices (PostgreSQL;
+     * SQLite has one writer): a batch then waits for the transaction, or the transaction reads what the batch wrote.
+     */
+    async lockForIngest(id: string, trx: Transaction<DatabaseSchema>): Promise<void> {
+      if (postgres) await trx.selectFrom('devices').select('id').where('id', '=', id).forNoKeyUpdate().execute();
+    },
+
     async updateIfVersion(
       id: string,
       version: number,

@@ -11,6 +11,7 @@ import {
   type Reading,
   type SignalValue,
 } from '@iot/shared';
+import { awaitsConfirmation, isUnsent, parseOutputs, type StoredOutput } from '../devices/outputs.js';
 import {
   type ConditionEventRow,
   conditionEdges,
@@ -60,11 +61,16 @@ export interface Downlink {
   port: number | null;
 }
 
+/** Output commands for a device: the value of each output sent, by its key. */
+export type OutputValues = Record<string, boolean>;
+
 export type IngestOutcome =
-  | { status: 'stored' | 'duplicate'; deviceId: string; downlink: Downlink | null }
+  | { status: 'stored' | 'duplicate'; deviceId: string; downlink: Downlink | null; outputs: OutputValues | null }
   | { status: 'unknown_device' };
 
-export type DownlinkSender = (deviceId: string, downlink: Downlink) => Promise<void>;
+/** What goes to a Wi-Fi or cellular device on its MQTT `down` topic: parameters, or output commands. */
+export type IpDownlink = { downlink: Downlink } | { outputs: OutputValues };
+export type IpDownlinkSender = (deviceId: string, message: IpDownlink) => Promise<void>;
 
 /**
  * A counter seen again within this time, with the same content, is the same message resent (network retries, an MQTT
@@ -79,6 +85,10 @@ export const DUPLICATE_WINDOW_MS = 60 * 60 * 1000;
  * Live events carry the exact time; lists and the "recent within 24 hours" rule do not need it finer.
  */
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** The outputs to store for a device after a batch: null when the batch left them as they were. */
+export const storedOutputs = (change: DeviceChange): string | null =>
+  change.outputsMoved && change.outputs ? JSON.stringify(change.outputs) : null;
 
 /** The last-seen time to store for a device after a batch. */
 export function storedLastSeen(change: DeviceChange): number | null {
@@ -111,20 +121,26 @@ export interface DeviceChange {
   /** The device's alarm conditions that are up (keys), and what it watches to move them. */
   conditions: Record<string, true>;
   watches: ReturnType<typeof watchesOf>;
+  /** Read from the row at the device's first uplink that may command them; `outputsMoved` once one is marked. */
+  outputs: StoredOutput[] | null;
+  outputsMoved: boolean;
 }
 
-/** What a committed batch answers: each uplink's outcome, in order, the live events to publish, and how many alarm
- * condition edges it recorded (for the actions' dispatcher to take). */
+/** What a committed batch answers: each uplink's outcome, in order, the live events to publish, how many alarm
+ * condition edges it recorded (for the actions' dispatcher to take), and its time (the outputs it sent are marked
+ * sent at it). */
 export interface StoredBatch {
   outcomes: IngestOutcome[];
   published: LiveEventEnvelope[];
   conditionEvents: number;
+  at: number;
 }
 
 /**
- * One batch of uplinks in one transaction of `ops`: deduplicate → decode → readings → latest values → commissioning.
- * Answers each uplink's outcome and the live events to publish once committed. `typeRules`: the alarm rules of each
- * device type, which its devices watch on top of their own (read once for the batch, not per device).
+ * One batch of uplinks in one transaction of `ops`: deduplicate → decode → readings → latest values → commissioning
+ * → output commands. Answers each uplink's outcome (with what to send the device) and the live events to publish once
+ * committed. `typeRules`: the alarm rules of each device type, which its devices watch on top of their own (read once
+ * for the batch, not per device).
  */
 export async function storeBatch(
   ops: StoreOps,
@@ -158,7 +174,7 @@ export async function storeBatch(
     const row = resolved[index];
     if (!row) return { status: 'unknown_device' };
     if (uplink.counter !== null && !fresh.take(row.key, uplink.counter)) {
-      return { status: 'duplicate', deviceId: row.id, downlink: null };
+      return { status: 'duplicate', deviceId: row.id, downlink: null, outputs: null };
     }
     const change = changes.get(row.id) ?? startChange(row, typeRules);
     changes.set(row.id, change);
@@ -184,7 +200,12 @@ export async function storeBatch(
     } else {
       undecoded.push({ deviceId: row.id, date, data: decoded.data, port: decoded.port, error: decoded.error });
     }
-    return { status: 'stored', deviceId: row.id, downlink: commission(change, uplink, date, at) };
+    return {
+      status: 'stored',
+      deviceId: row.id,
+      downlink: commission(change, uplink, date, at),
+      outputs: commandOutputs(change, uplink, at),
+    };
   });
   await ops.insertMessages(messages);
   await ops.insertReadings(readings);
@@ -194,7 +215,7 @@ export async function storeBatch(
     [...changes.values()].flatMap((change) => change.events.map((event) => ({ deviceId: change.row.id, ...event }))),
   );
   await ops.insertConditionEvents(edges);
-  return { outcomes, published: [...changes.values()].flatMap(liveEventsOf), conditionEvents: edges.length };
+  return { outcomes, published: [...changes.values()].flatMap(liveEventsOf), conditionEvents: edges.length, at };
 }
 
 /**
@@ -232,6 +253,30 @@ function commission(change: DeviceChange, uplink: InboundUplink, date: number, a
   return { hex, port: row.downlinkPort };
 }
 
+/**
+ * The output commands answered to an uplink of a Wi-Fi or cellular device, as its parameters are: outputs sent in
+ * answer to an earlier uplink are confirmed by this one; outputs changed since they were last sent go out now and are
+ * marked sent. No codec encodes outputs, so Sigfox and LoRa devices get none. A device without outputs costs nothing,
+ * and one with outputs only the reading of its list once per batch.
+ */
+function commandOutputs(change: DeviceChange, uplink: InboundUplink, at: number): OutputValues | null {
+  if (uplink.network !== 'ip' || change.row.outputs === '[]') return null;
+  change.outputs ??= parseOutputs(change.row.outputs);
+  let sent: OutputValues | null = null;
+  for (const output of change.outputs) {
+    if (awaitsConfirmation(output) && output.lastSent < at) {
+      output.lastConfirmed = at;
+      change.outputsMoved = true;
+    } else if (isUnsent(output)) {
+      output.lastSent = at;
+      sent ??= {};
+      sent[output.key] = output.value;
+      change.outputsMoved = true;
+    }
+  }
+  return sent;
+}
+
 function startChange(row: IngestDeviceRow, typeRules: TypeRules): DeviceChange {
   return {
     row,
@@ -244,6 +289,8 @@ function startChange(row: IngestDeviceRow, typeRules: TypeRules): DeviceChange {
     events: [],
     conditions: parseObject<true>(row.alarmConditions),
     watches: watchesOf(row.deviceType, typeRules.get(row.deviceType) ?? [], row.alarmsConfig),
+    outputs: null,
+    outputsMoved: false,
   };
 }
 

@@ -1,5 +1,5 @@
 import { DeviceMessage, hexToBytes } from '@iot/shared';
-import type { InboundUplink } from './pipeline.js';
+import type { InboundUplink, IpDownlink } from './pipeline.js';
 
 /** The uplink a Wi-Fi or cellular device's MQTT message stands for; undefined when it is not JSON of the documented shape. */
 export function uplinkOf(deviceId: string, payload: Buffer, now = new Date()): InboundUplink | undefined {
@@ -41,6 +41,10 @@ export function deviceOfUpTopic(topic: string): string | undefined {
   return match?.[1];
 }
 
-/** What a device reads on its `down` topic. */
-export const downlinkMessage = (downlink: { hex: string; port: number | null }) =>
-  Buffer.from(JSON.stringify({ data: downlink.hex, port: downlink.port }));
+/** What a device reads on its `down` topic: `{"data","port"}` for parameters, `{"outputs"}` for output commands. */
+export const downlinkMessage = (message: IpDownlink) =>
+  Buffer.from(
+    JSON.stringify(
+      'outputs' in message ? { outputs: message.outputs } : { data: message.downlink.hex, port: message.downlink.port },
+    ),
+  );

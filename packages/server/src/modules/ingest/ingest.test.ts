@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BusinessRole, Device, LiveEvent } from '@iot/shared';
+import type { BusinessRole, Device, DeviceOutput, LiveEvent } from '@iot/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -780,6 +780,57 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(frames[0]).toMatchObject({ error: 'ingest.unknown_signal', data: '{"pressure":3}' });
   });
 
+  it("keeps a Sigfox device's outputs unsent, and a Wi-Fi or cellular device's whose delivery failed for its next uplink", async () => {
+    const create = async (payload: object) =>
+      (await call('POST', '/api/devices', staff, { businessId: nodes.Plant, ...payload })).json() as Device;
+    const cellular = await create({ deviceType: 'gps-tracker', IMEI: '353879234252716' });
+    const sigfox = await create({ deviceType: 'th-sensor-sigfox', sigfoxID: '5E7F01' });
+    const relayOf = async (uuid: string) =>
+      (await call('GET', `/api/devices/${uuid}/outputs`, tokens.viewer)).json().outputs[0] as DeviceOutput;
+    for (const { uuid, version } of [cellular, sigfox]) {
+      const set = await call('PATCH', `/api/devices/${uuid}/outputs`, tokens.admin, {
+        version,
+        define: [{ key: 'relay', name: 'Relay' }],
+        set: { relay: true },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+    const sent: { deviceId: string; message: unknown }[] = [];
+    let failing = true;
+    t.services.ingest.setIpDownlinkSender(async (deviceId, message) => {
+      sent.push({ deviceId, message });
+      if (failing) throw new Error('broker unreachable');
+    });
+
+    // No codec encodes outputs: a Sigfox device gets none, even from a bidirectional callback.
+    for (const seqNumber of [1, 2]) {
+      const uplink = { device: '5E7F01', time: 1_700_000_000 + seqNumber, data: TH_FRAME, seqNumber, ack: true };
+      expect((await ingest('/api/ingest/sigfox', ingestTokens.sigfox, uplink)).statusCode).toBe(204);
+    }
+    expect(await relayOf(sigfox.uuid)).toMatchObject({ value: true, lastSent: null, lastConfirmed: null });
+
+    const uplink = (seq: number) =>
+      ingest('/api/ingest/http', ingestTokens.http, { device: cellular.uuid, seq, values: { battery: 80 } });
+    expect((await uplink(1)).json()).toEqual({ stored: 1, duplicates: 0 });
+    // Marked sent with the batch, then taken back once the delivery failed.
+    await until(async () => sent.length === 1 && (await relayOf(cellular.uuid)).lastSent === null);
+    expect(sent).toEqual([{ deviceId: cellular.uuid, message: { outputs: { relay: true } } }]);
+
+    failing = false;
+    await uplink(2);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual({ deviceId: cellular.uuid, message: { outputs: { relay: true } } });
+    const delivered = await relayOf(cellular.uuid);
+    expect(delivered).toMatchObject({ lastSent: expect.any(String), lastConfirmed: null });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await uplink(3);
+    expect(sent).toHaveLength(2);
+    expect(await relayOf(cellular.uuid)).toMatchObject({
+      lastSent: delivered.lastSent,
+      lastConfirmed: expect.any(String),
+    });
+  });
+
   it("records each edge of a device's alarm conditions once, in order, and none while its alarms are inhibited", async () => {
     const watched = (
       await call('POST', '/api/devices', staff, {
@@ -1155,6 +1206,47 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
         await batch.query('commit');
         expect((await deleted).statusCode).toBe(204);
         expect(await telemetryOf(key)).toEqual([0, 0, 0]);
+      } finally {
+        await batch.end();
+      }
+    },
+  );
+  it.runIf(kind === 'postgres')(
+    "changes a device's outputs after an ingest batch holding the device, keeping the outputs it marked sent",
+    async () => {
+      const valves = await createTracker('490154203237526');
+      const url = `/api/devices/${valves.uuid}/outputs`;
+      const defined = await call('PATCH', url, tokens.admin, {
+        version: valves.version,
+        define: [
+          { key: 'inlet', name: 'Inlet' },
+          { key: 'outlet', name: 'Outlet' },
+        ],
+        set: { inlet: true },
+      });
+      expect(defined.statusCode, defined.body).toBe(200);
+      const batch = new pg.Client({ connectionString: t.config.databaseUrl });
+      await batch.connect();
+      try {
+        // What a batch does: lock the device as it reads it, then mark the changed output sent.
+        await batch.query('begin');
+        const { rows } = await batch.query('select outputs from devices where id = $1 for no key update', [
+          valves.uuid,
+        ]);
+        const sentAt = Date.UTC(2026, 0, 1);
+        const marked = (JSON.parse(rows[0].outputs) as { key: string }[]).map((output) =>
+          output.key === 'inlet' ? { ...output, lastSent: sentAt } : output,
+        );
+        await batch.query('update devices set outputs = $1 where id = $2', [JSON.stringify(marked), valves.uuid]);
+        const changed = call('PATCH', url, tokens.admin, { version: defined.json().version, set: { outlet: true } });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await batch.query('commit');
+        const answer = await changed;
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.json().outputs).toMatchObject([
+          { key: 'inlet', value: true, lastSent: new Date(sentAt).toISOString() },
+          { key: 'outlet', value: true, lastChange: expect.any(String), lastSent: null },
+        ]);
       } finally {
         await batch.end();
       }

@@ -5,17 +5,18 @@ import type { TypeRules } from './alarm-conditions.js';
 import {
   BATCH_MAX,
   type Downlink,
-  type DownlinkSender,
   type InboundUplink,
   type IngestOutcome,
+  type IpDownlinkSender,
   type LoraRoute,
+  type OutputValues,
   storeBatch,
 } from './batch.js';
 import type { LiveEventEnvelope, LiveEvents } from './live-events.js';
 import { createIngestRepo, type DeviceKey, type IngestDeviceRow } from './repo.js';
 import { createIngestStore } from './store.js';
 
-export type { Downlink, InboundUplink, IngestOutcome, LoraRoute, UplinkPayload } from './batch.js';
+export type { Downlink, InboundUplink, IngestOutcome, IpDownlink, LoraRoute, UplinkPayload } from './batch.js';
 export { DUPLICATE_WINDOW_MS } from './batch.js';
 export type { DeviceKey } from './repo.js';
 
@@ -56,7 +57,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
   const store = createIngestStore(options.database);
   let queue: Pending[] = [];
   let running: Promise<void> | null = null;
-  let sendIpDownlink: DownlinkSender | null = null;
+  let sendIpDownlink: IpDownlinkSender | null = null;
 
   async function drain() {
     while (queue.length > 0) {
@@ -65,7 +66,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       try {
         const uplinks = batch.map((pending) => pending.uplink);
         const typeRules = await options.typeAlarmRules();
-        const { outcomes, published, conditionEvents } = await store.transaction((ops) =>
+        const { outcomes, published, conditionEvents, at } = await store.transaction((ops) =>
           storeBatch(ops, uplinks, now(), typeRules),
         );
         batch.forEach((pending, index) => {
@@ -73,7 +74,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
         });
         events.publish(published);
         if (conditionEvents > 0) options.onConditionEvents?.();
-        deliverDownlinks(batch, outcomes);
+        deliverDownlinks(batch, outcomes, at);
       } catch (error) {
         for (const pending of batch) pending.reject(error);
       }
@@ -81,24 +82,41 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
     running = null;
   }
 
-  function deliverDownlinks(batch: Pending[], outcomes: IngestOutcome[]) {
+  function deliverDownlinks(batch: Pending[], outcomes: IngestOutcome[], at: number) {
     batch.forEach(({ uplink }, index) => {
       const outcome = outcomes[index];
-      if (outcome?.status !== 'stored' || !outcome.downlink) return;
-      const { deviceId, downlink } = outcome;
-      let delivery: Promise<void> | undefined;
-      if (uplink.network === 'ip' && sendIpDownlink) delivery = sendIpDownlink(deviceId, downlink);
-      if (uplink.network === 'lora' && uplink.lora && options.sendLoraDownlink) {
-        const route = uplink.lora;
-        delivery = repo.findById(deviceId).then((row) => row && options.sendLoraDownlink?.(route, row, downlink));
-      }
-      delivery
-        ?.catch(async (error: unknown) => {
-          log.warn({ err: error, deviceId }, 'downlink not delivered: parameters wait for the next uplink');
-          await moveParameterization(deviceId, ['SENT'], 'WAITING', null);
-        })
-        .catch((error: unknown) => log.error({ err: error, deviceId }, 'parameterization status not restored'));
+      if (outcome?.status !== 'stored') return;
+      if (outcome.downlink) deliverParameters(uplink, outcome.deviceId, outcome.downlink);
+      if (outcome.outputs) deliverOutputs(outcome.deviceId, outcome.outputs, at);
     });
+  }
+
+  function deliverParameters(uplink: InboundUplink, deviceId: string, downlink: Downlink) {
+    let delivery: Promise<void> | undefined;
+    if (uplink.network === 'ip' && sendIpDownlink) delivery = sendIpDownlink(deviceId, { downlink });
+    if (uplink.network === 'lora' && uplink.lora && options.sendLoraDownlink) {
+      const route = uplink.lora;
+      delivery = repo.findById(deviceId).then((row) => row && options.sendLoraDownlink?.(route, row, downlink));
+    }
+    delivery
+      ?.catch(async (error: unknown) => {
+        log.warn({ err: error, deviceId }, 'downlink not delivered: parameters wait for the next uplink');
+        await moveParameterization(deviceId, ['SENT'], 'WAITING', null);
+      })
+      .catch((error: unknown) => log.error({ err: error, deviceId }, 'parameterization status not restored'));
+  }
+
+  /**
+   * Output commands go to Wi-Fi and cellular devices only (`outputs` is null for the others). Not delivered, they are
+   * marked unsent again, so they go with the next uplink.
+   */
+  function deliverOutputs(deviceId: string, outputs: OutputValues, sentAt: number) {
+    sendIpDownlink?.(deviceId, { outputs })
+      .catch(async (error: unknown) => {
+        log.warn({ err: error, deviceId }, 'output commands not delivered: they wait for the next uplink');
+        await repo.unsendOutputs(deviceId, Object.keys(outputs), sentAt);
+      })
+      .catch((error: unknown) => log.error({ err: error, deviceId }, 'output commands not marked unsent'));
   }
 
   /**
@@ -162,7 +180,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       return true;
     },
 
-    setIpDownlinkSender(send: DownlinkSender) {
+    setIpDownlinkSender(send: IpDownlinkSender) {
       sendIpDownlink = send;
     },
 

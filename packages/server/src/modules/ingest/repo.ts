@@ -1,6 +1,7 @@
 import type { CommissioningEventKind, ParameterizationStatus } from '@iot/shared';
-import { type Selectable, sql, type Transaction } from 'kysely';
+import { PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
+import { parseOutputs } from '../devices/outputs.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
@@ -25,10 +26,12 @@ export const INGEST_COLUMNS = [
   'calibration',
   'alarmsConfig',
   'alarmConditions',
+  'outputs',
 ] as const satisfies readonly (keyof DevicesTable)[];
 export type IngestDeviceRow = Pick<Selectable<DevicesTable>, (typeof INGEST_COLUMNS)[number]>;
 
 export function createIngestRepo(db: Database) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
     findById(id: string) {
       return db.selectFrom('devices').select(INGEST_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -59,6 +62,34 @@ export function createIngestRepo(db: Database) {
         .where('parametersStatus', 'in', [...from])
         .returning(['businessId', 'businessPath'])
         .executeTakeFirst();
+    },
+
+    /**
+     * Takes back the sent mark (and any confirmation since) of outputs sent at `sentAt` whose downlink was not
+     * delivered, so they go with the next uplink; an output changed or sent again since keeps what it has. Locked as
+     * an ingest batch locks the device (SQLite has one writer).
+     */
+    async unsendOutputs(deviceId: string, keys: readonly string[], sentAt: number) {
+      await db.transaction().execute(async (trx) => {
+        const device = await trx
+          .selectFrom('devices')
+          .select('outputs')
+          .where('id', '=', deviceId)
+          .$if(postgres, (query) => query.forNoKeyUpdate())
+          .executeTakeFirst();
+        const outputs = parseOutputs(device?.outputs ?? '[]');
+        const unsent = outputs.filter((output) => keys.includes(output.key) && output.lastSent === sentAt);
+        if (unsent.length === 0) return;
+        for (const output of unsent) {
+          output.lastSent = null;
+          output.lastConfirmed = null;
+        }
+        await trx
+          .updateTable('devices')
+          .set({ outputs: JSON.stringify(outputs) })
+          .where('id', '=', deviceId)
+          .execute();
+      });
     },
 
     /** Forgets counters older than the duplicate window: they can no longer make an uplink a duplicate. */

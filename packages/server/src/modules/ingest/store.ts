@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { runPrepared } from '../../db/reusable-query.js';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
 import type { ConditionEventRow } from './alarm-conditions.js';
-import { type DeviceChange, storedLastSeen } from './batch.js';
+import { type DeviceChange, storedLastSeen, storedOutputs } from './batch.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
 
 export interface ReadingRow {
@@ -56,7 +56,8 @@ export interface StoreOps {
   insertUndecoded(rows: UndecodedRow[]): Promise<void>;
   /**
    * What uplinks change on their devices. The device's `version` stays: telemetry is not an edit, so a user saving
-   * the device's settings meanwhile is not refused.
+   * the device's settings meanwhile is not refused. Outputs are written only where the batch marked some sent or
+   * confirmed, so most batches neither serialise nor rewrite them.
    */
   saveChanges(changes: DeviceChange[]): Promise<void>;
   insertCommissioningEvents(rows: CommissioningRow[]): Promise<void>;
@@ -167,7 +168,7 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
   );
   const saveDevice = sqlite.prepare(
     `update devices set signal_values = ?, last_seen_at = ?, link_quality = ?, parameters_status = ?,
-     parameters_status_at = ?, alarm_conditions = ? where id = ?`,
+     parameters_status_at = ?, alarm_conditions = ?, outputs = coalesce(?, outputs) where id = ?`,
   );
   const insertConditionEvent = sqlite.prepare(
     `insert into condition_events (id, device_id, condition_key, signal, kind, raised, value, date, created_at)
@@ -208,6 +209,7 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
           change.status,
           change.statusAt,
           JSON.stringify(change.conditions),
+          storedOutputs(change),
           change.row.id,
         );
       }
@@ -325,15 +327,15 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
                 parameters_status = case when batch.moved then batch.parameters_status else devices.parameters_status end,
                 parameters_status_at = case when batch.moved then batch.parameters_status_at
                   else devices.parameters_status_at end,
-                alarm_conditions = batch.alarm_conditions
+                alarm_conditions = batch.alarm_conditions, outputs = coalesce(batch.outputs, devices.outputs)
               from unnest(${column((change) => change.row.id)}::text[],
                 ${column((change) => JSON.stringify(change.signalValues))}::text[],
                 ${column(storedLastSeen)}::bigint[], ${column((change) => change.linkQuality)}::text[],
                 ${column((change) => change.status !== change.row.parametersStatus)}::boolean[],
                 ${column((change) => change.status)}::text[], ${column((change) => change.statusAt)}::bigint[],
-                ${column((change) => JSON.stringify(change.conditions))}::text[])
+                ${column((change) => JSON.stringify(change.conditions))}::text[], ${column(storedOutputs)}::text[])
                 as batch(id, signal_values, last_seen_at, link_quality, moved, parameters_status, parameters_status_at,
-                  alarm_conditions)
+                  alarm_conditions, outputs)
               where devices.id = batch.id`.compile(trx),
       );
     },

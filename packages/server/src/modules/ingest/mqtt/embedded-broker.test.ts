@@ -1,4 +1,4 @@
-import type { Device } from '@iot/shared';
+import type { Device, DeviceOutput } from '@iot/shared';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readingsOfDevice } from '../../../testing/readings.js';
@@ -17,8 +17,8 @@ describe.each(databaseKinds())('MQTT ingest through the embedded broker on %s', 
   });
   afterAll(async () => h?.close());
 
-  async function deviceWithCredentials(): Promise<{ device: Device; password: string }> {
-    const device = await h.createDevice();
+  async function deviceWithCredentials(networkIds: Record<string, string> = {}) {
+    const device: Device = await h.createDevice('gps-tracker', networkIds);
     const issued = await h.issueCredentials(device.uuid);
     expect(issued.statusCode, issued.body).toBe(200);
     return { device, password: issued.json().password };
@@ -155,5 +155,71 @@ describe.each(databaseKinds())('MQTT ingest through the embedded broker on %s', 
     expect(JSON.parse(payload.toString())).toEqual({ data: '01001e003c', port: null });
     const downlink = await h.t.request({ method: 'GET', url: `/api/devices/${device.uuid}/downlink`, token: h.staff });
     expect(downlink.json().status).toBe('SENT');
+  });
+
+  it("sends a cellular device's changed outputs on the down topic after its next uplink, confirmed by the one after", async () => {
+    const { device, password } = await deviceWithCredentials({ IMEI: '353879234252708' });
+    const outputsUrl = `/api/devices/${device.uuid}/outputs`;
+    const setOutputs = async (payload: object) => {
+      const { version } = (await h.t.request({ method: 'GET', url: outputsUrl, token: h.staff })).json();
+      const response = await h.t.request({
+        method: 'PATCH',
+        url: outputsUrl,
+        token: h.staff,
+        payload: { version, ...payload },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const outputs = async () =>
+      Object.fromEntries(
+        ((await h.t.request({ method: 'GET', url: outputsUrl, token: h.staff })).json().outputs as DeviceOutput[]).map(
+          (output) => [output.key, output],
+        ),
+      );
+    await setOutputs({
+      define: [
+        { key: 'valve', name: 'Main valve' },
+        { key: 'pump', name: 'Pump' },
+      ],
+      set: { valve: true },
+    });
+    const client = await connect(device.uuid, password);
+    await client.subscribeAsync(`devices/${device.uuid}/down`, { qos: 1 });
+    const received: unknown[] = [];
+    let arrived = () => {};
+    client.on('message', (_topic, payload) => {
+      received.push(JSON.parse(payload.toString()));
+      arrived();
+    });
+    const nextMessage = () =>
+      new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+    const uplink = (seq: number) =>
+      client.publishAsync(`devices/${device.uuid}/up`, JSON.stringify({ seq, values: { battery: 90 } }), { qos: 1 });
+
+    let message = nextMessage();
+    await uplink(1);
+    await message;
+    expect(received).toEqual([{ outputs: { valve: true } }]);
+    const sent = await outputs();
+    expect(sent.valve).toMatchObject({ value: true, lastSent: expect.any(String), lastConfirmed: null });
+    expect(sent.pump).toMatchObject({ lastChange: null, lastSent: null, lastConfirmed: null });
+
+    // The next uplink confirms what the one before brought, and sends nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await uplink(2);
+    const confirmed = await outputs();
+    expect(confirmed.valve?.lastSent).toBe(sent.valve?.lastSent);
+    expect(Date.parse(confirmed.valve?.lastConfirmed ?? '')).toBeGreaterThan(Date.parse(sent.valve?.lastSent ?? ''));
+
+    // A new change starts over: sent with the next uplink, alone (nothing went out in between).
+    await setOutputs({ set: { pump: true } });
+    expect((await outputs()).pump).toMatchObject({ value: true, lastSent: null, lastConfirmed: null });
+    message = nextMessage();
+    await uplink(3);
+    await message;
+    expect(received).toEqual([{ outputs: { valve: true } }, { outputs: { pump: true } }]);
+    expect((await outputs()).pump?.lastSent).toEqual(expect.any(String));
   });
 });

@@ -28,12 +28,13 @@ export async function startMqttTestApp(kind: DatabaseKind, env: Record<string, s
     staff,
     businessId,
 
-    async createDevice(deviceType = 'gps-tracker'): Promise<Device> {
+    /** `networkIds`: its `IMEI`, `mac`... (a Wi-Fi device without any). */
+    async createDevice(deviceType = 'gps-tracker', networkIds: Record<string, string> = {}): Promise<Device> {
       const response = await t.request({
         method: 'POST',
         url: '/api/devices',
         token: staff,
-        payload: { businessId, deviceType },
+        payload: { businessId, deviceType, ...networkIds },
       });
       if (response.statusCode !== 201) throw new Error(`device not created: ${response.body}`);
       return response.json();

@@ -25,7 +25,8 @@ export interface MqttTransportOptions {
 
 /**
  * MQTT ingest for Wi-Fi and cellular devices: the broker embedded in this process, or, with `MQTT_URL`, a share of
- * the stream of an external broker. Parameters waiting for a device go out on its `down` topic after its uplink.
+ * the stream of an external broker. Parameters and output commands waiting for a device go out on its `down` topic
+ * after its uplink.
  */
 export async function startMqttTransport({
   config,
@@ -35,7 +36,7 @@ export async function startMqttTransport({
   group,
 }: MqttTransportOptions): Promise<MqttTransport> {
   const sendDownlinksThrough = (publish: (topic: string, payload: Buffer) => Promise<void>) =>
-    pipeline.setIpDownlinkSender((deviceId, downlink) => publish(topicDown(deviceId), downlinkMessage(downlink)));
+    pipeline.setIpDownlinkSender((deviceId, message) => publish(topicDown(deviceId), downlinkMessage(message)));
   if (config.mqttUrl) {
     const subscriber = await startExternalSubscriber({
       url: config.mqttUrl,

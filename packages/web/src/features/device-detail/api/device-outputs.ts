@@ -5,9 +5,12 @@ import { deviceKey, devicePath, useRefreshDevice } from './get-device';
 
 const outputsPath = (uuid: string) => `${devicePath(uuid)}/outputs`;
 
+/** A device's outputs: refreshed by its uplinks too, which mark them sent and confirmed. */
+export const deviceOutputsKey = (uuid: string) => [...deviceKey(uuid), 'outputs'] as const;
+
 export const getDeviceOutputsQueryOptions = (uuid: string) =>
   queryOptions({
-    queryKey: [...deviceKey(uuid), 'outputs'],
+    queryKey: deviceOutputsKey(uuid),
     queryFn: ({ signal }) => api.get<DeviceOutputs>(outputsPath(uuid), { signal }),
     meta: { errorSnackbar: false },
     // Read afresh each time the tab opens: the version may have moved with changes to other parts of the device.

@@ -1,3 +1,4 @@
+import { isOnInternet } from '@iot/shared';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,7 +13,7 @@ export function DeviceCommissioning({ scope }: { scope: DeviceScope }) {
   const { t } = useTranslation();
   const { device } = scope;
   const status = device.parameters.status;
-  const onInternet = device.communicationType === 'wifi' || device.communicationType === 'cellular';
+  const onInternet = isOnInternet(device.communicationType);
   return (
     <Stack spacing={2.5}>
       <CommissioningEvents uuid={device.uuid} />

@@ -1,7 +1,9 @@
+import { isOnInternet } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,7 +20,8 @@ import { useDateText } from './signal-value';
 
 /**
  * The outputs tab: a switch per output (a relay, a valve) and where its command stands: last changed, last sent to
- * the device, last confirmed by it (SPEC section 4).
+ * the device, last confirmed by it (SPEC section 4). Only Wi-Fi and cellular devices are sent output commands (no
+ * Sigfox or LoRa codec encodes them), and the tab says so.
  */
 export function DeviceOutputsTab({ scope }: { scope: DeviceScope }) {
   const { t } = useTranslation();
@@ -36,6 +39,7 @@ export function DeviceOutputsTab({ scope }: { scope: DeviceScope }) {
     );
   }
   const { version } = outputs.data;
+  const { communicationType } = scope.device;
   if (outputs.data.outputs.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -44,36 +48,47 @@ export function DeviceOutputsTab({ scope }: { scope: DeviceScope }) {
     );
   }
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('device.tab.outputs')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('device.outputs.name')}</TableCell>
-            <TableCell>{t('device.outputs.value')}</TableCell>
-            <TableCell>{t('device.outputs.lastChange')}</TableCell>
-            <TableCell>{t('device.outputs.lastSent')}</TableCell>
-            <TableCell>{t('device.outputs.lastConfirmed')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {outputs.data.outputs.map((output) => (
-            <TableRow key={output.key}>
-              <TableCell>{output.name}</TableCell>
-              <TableCell>
-                <Switch
-                  checked={output.value}
-                  disabled={!scope.canEdit || update.isPending}
-                  onChange={(event) => update.mutate({ version, set: { [output.key]: event.target.checked } })}
-                  slotProps={{ input: { 'aria-label': output.name } }}
-                />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(output.lastChange)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(output.lastSent)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(output.lastConfirmed)}</TableCell>
+    <Stack spacing={1.5}>
+      {isOnInternet(communicationType) ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('device.outputs.sentWithNextMessage')}
+        </Typography>
+      ) : (
+        <Alert severity="warning">
+          {t('device.outputs.notSent', { network: t(`devices.network.${communicationType}`) })}
+        </Alert>
+      )}
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('device.tab.outputs')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('device.outputs.name')}</TableCell>
+              <TableCell>{t('device.outputs.value')}</TableCell>
+              <TableCell>{t('device.outputs.lastChange')}</TableCell>
+              <TableCell>{t('device.outputs.lastSent')}</TableCell>
+              <TableCell>{t('device.outputs.lastConfirmed')}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody>
+            {outputs.data.outputs.map((output) => (
+              <TableRow key={output.key}>
+                <TableCell>{output.name}</TableCell>
+                <TableCell>
+                  <Switch
+                    checked={output.value}
+                    disabled={!scope.canEdit || update.isPending}
+                    onChange={(event) => update.mutate({ version, set: { [output.key]: event.target.checked } })}
+                    slotProps={{ input: { 'aria-label': output.name } }}
+                  />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(output.lastChange)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(output.lastSent)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(output.lastConfirmed)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Stack>
   );
 }

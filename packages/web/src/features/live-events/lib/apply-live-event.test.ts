@@ -3,6 +3,7 @@ import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { getAlarmsQueryOptions } from '@/features/alarms/api/get-alarms';
 import { alarmOf } from '@/features/alarms/testing/alarm-fixtures';
+import { deviceOutputsKey } from '@/features/device-detail/api/device-outputs';
 import { deviceCommissioningKey } from '@/features/device-detail/api/get-commissioning';
 import { deviceKey } from '@/features/device-detail/api/get-device';
 import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
@@ -97,6 +98,18 @@ describe('the live events cache', () => {
     expect(queryClient.getQueryState(deviceUndecodedFramesKey('d1'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(deviceUndecodedFramesKey('d2'))?.isInvalidated).toBe(false);
     expect(queryClient.getQueryData<Device>(deviceKey('d1'))?.lastSeenAt).toBe('2026-11-22T10:00:00.000Z');
+  });
+
+  it("reads a device's outputs again at the next flush after its readings event, as an uplink marks them sent", () => {
+    const { queryClient, apply, flushes } = setUp();
+    const outputs = { outputs: [], version: 3 };
+    queryClient.setQueryData(deviceOutputsKey('d1'), outputs);
+    queryClient.setQueryData(deviceOutputsKey('d2'), outputs);
+    apply(readings);
+    expect(queryClient.getQueryState(deviceOutputsKey('d1'))?.isInvalidated).toBe(false);
+    flushes[0]?.();
+    expect(queryClient.getQueryState(deviceOutputsKey('d1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(deviceOutputsKey('d2'))?.isInvalidated).toBe(false);
   });
 
   it('sets the parameterization status with its label and colour', () => {

@@ -2,6 +2,7 @@ import { type Device, type DevicePage, type LiveEvent, PARAMETERIZATION_COLOURS 
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { patchAlarmDetail, patchAlarmPages, refreshAlarmPages } from '@/features/alarms/lib/alarm-cache';
+import { deviceOutputsKey } from '@/features/device-detail/api/device-outputs';
 import type { CommissioningEvents } from '@/features/device-detail/api/get-commissioning';
 import { deviceCommissioningKey } from '@/features/device-detail/api/get-commissioning';
 import { deviceKey } from '@/features/device-detail/api/get-device';
@@ -72,14 +73,15 @@ export function appendCommissioningEvent(
   });
 }
 
-/** Lists, readings and undecoded frames are refreshed at most this often, however fast uplinks come. */
+/** Lists, readings, undecoded frames and outputs are refreshed at most this often, however fast uplinks come. */
 export const LIST_REFRESH_MS = 1_000;
 
 /**
  * Keeps the query cache in step with the live events: the open device, its commissioning events and the alarms on
  * show change at once; device lists, alarm lists, readings and undecoded frames, which may be many or costly, are read
  * again once a second at most for all that came meanwhile. A frame the codec could not decode comes as a readings
- * event without values, so every readings event refreshes the device's undecoded frames too.
+ * event without values, so every readings event refreshes the device's undecoded frames too; and its outputs, which
+ * an uplink marks sent or confirmed.
  */
 export function createLiveEventCache(
   queryClient: QueryClient,
@@ -103,6 +105,7 @@ export function createLiveEventCache(
     for (const uuid of devices) {
       void queryClient.invalidateQueries({ queryKey: deviceReadingsKey(uuid) });
       void queryClient.invalidateQueries({ queryKey: deviceUndecodedFramesKey(uuid) });
+      void queryClient.invalidateQueries({ queryKey: deviceOutputsKey(uuid) });
     }
     if (alarms) void refreshAlarmPages(queryClient);
   };
