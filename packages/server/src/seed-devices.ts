@@ -24,6 +24,8 @@ interface DemoDevice {
   /** Minutes since the device was last heard from; absent: never seen. */
   seenMinutesAgo?: number;
   parametersStatus?: ParameterizationStatus;
+  /** Outputs the device has (a relay, a valve), all off and never changed. */
+  outputs?: { key: string; name: string }[];
 }
 
 const meter = (n: number, litres: number, leak = false): DemoDevice => ({
@@ -50,6 +52,10 @@ const tracker = (n: number, imei: string, lat: number, lon: number, moving: bool
   ids: { IMEI: imei },
   values: { position: { lat, lon }, speed: moving ? 42 : 0, battery: 80 - n * 9, moving, satellites: 9 },
   seenMinutesAgo: 2 + n * 3,
+  outputs: [
+    { key: 'immobiliser', name: 'Engine immobiliser' },
+    { key: 'cabin_light', name: 'Cabin light' },
+  ],
 });
 
 /**
@@ -115,6 +121,15 @@ export async function insertDemoDevices(
             ? { downlinkData: bytesToHex(encoded.bytes), downlinkPort: encoded.port, parametersStatusAt: now }
             : {}),
           routeDestination: null,
+          outputs: JSON.stringify(
+            (demo.outputs ?? []).map((output) => ({
+              ...output,
+              value: false,
+              lastChange: null,
+              lastSent: null,
+              lastConfirmed: null,
+            })),
+          ),
           lastSeenAt: seenAt,
           createdAt: now,
           version: 1,

@@ -115,8 +115,18 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
       'water-meter-lora',
     ]);
 
-    // Parameter presets to configure them with, each tenant seeing its own.
     const app = t;
+    // The vans have outputs to command.
+    const van = (
+      await app.request({ method: 'POST', url: '/api/devices/filter', payload: { search: 'Van 1' }, token: admin })
+    ).json().items[0].uuid as string;
+    const outputs = (await app.request({ method: 'GET', url: `/api/devices/${van}/outputs`, token: admin })).json();
+    expect(outputs.outputs.map((output: { name: string; value: boolean }) => [output.name, output.value])).toEqual([
+      ['Engine immobiliser', false],
+      ['Cabin light', false],
+    ]);
+
+    // Parameter presets to configure them with, each tenant seeing its own.
     const presetNames = async (token: string) =>
       ((await app.request({ method: 'GET', url: '/api/parameter-presets', token })).json() as { name: string }[])
         .map((preset) => preset.name)
