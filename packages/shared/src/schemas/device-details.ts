@@ -20,12 +20,25 @@ export type DeviceOutput = z.infer<typeof DeviceOutput>;
 export const DeviceOutputs = z.object({ outputs: z.array(DeviceOutput), version: z.number().int() });
 export type DeviceOutputs = z.infer<typeof DeviceOutputs>;
 
+/** How many outputs a device may have, and how long their keys and names may be. */
+export const OUTPUT_LIMITS = { outputs: 32, key: 40, name: 100 } as const;
+
 const OutputKey = z
   .string()
   .trim()
   .min(1, { error: 'validation.required' })
-  .max(40, { error: 'validation.too_long' })
+  .max(OUTPUT_LIMITS.key, { error: 'validation.too_long' })
   .regex(/^[a-zA-Z0-9_-]+$/, { error: 'validation.invalid' });
+
+/** An output as defined: the key its value is kept by and the name users see. */
+export const DeviceOutputDefinition = z.object({
+  key: OutputKey,
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(OUTPUT_LIMITS.name, { error: 'validation.too_long' }),
+});
 
 /**
  * `PATCH /devices/{uuid}/outputs`: `define` replaces the list of outputs (names; values kept by key), `set` changes
@@ -34,8 +47,11 @@ const OutputKey = z
 export const UpdateDeviceOutputsRequest = z.object({
   version: Version,
   define: z
-    .array(z.object({ key: OutputKey, name: z.string().trim().min(1, { error: 'validation.required' }).max(100) }))
-    .max(32)
+    .array(DeviceOutputDefinition)
+    .max(OUTPUT_LIMITS.outputs)
+    .refine((outputs) => new Set(outputs.map((output) => output.key)).size === outputs.length, {
+      error: 'validation.invalid',
+    })
     .optional(),
   set: z.record(OutputKey, z.boolean()).optional(),
 });

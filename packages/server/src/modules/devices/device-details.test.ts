@@ -100,6 +100,14 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
       set: { pump: true },
     });
     expect(unknown.statusCode).toBe(400);
+    const twice = await call('PATCH', `/api/devices/${meter.uuid}/outputs`, tokens.user, {
+      version: defined.json().version,
+      define: [
+        { key: 'valve', name: 'Main valve' },
+        { key: 'valve', name: 'Second valve' },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
     const set = await call('PATCH', `/api/devices/${meter.uuid}/outputs`, tokens.user, {
       version: defined.json().version,
       set: { valve: true },

@@ -12,8 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/api/client';
-import { type SaveFailure, SaveFailureAlert } from '@/components/save-failure-alert';
+import { type SaveFailure, SaveFailureAlert, saveFailureOf } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { errorMessage } from '@/lib/error-message';
 import { useDeviceUserData, useUpdateDeviceUserData } from '../api/device-user-data';
@@ -75,12 +74,7 @@ function UserDataEditor({
           setRows(userDataRows(saved.data));
           snackbar.showSuccess(t('app.updated'));
         },
-        onError: (error) => {
-          // Other failures get the app's error snackbar.
-          const conflict = isApiError(error, 409);
-          if (conflict || isApiError(error, 400))
-            setFailure({ text: conflict ? t('conflict') : errorMessage(t, error), conflict });
-        },
+        onError: (error) => setFailure(saveFailureOf(t, error)),
       },
     );
   };
