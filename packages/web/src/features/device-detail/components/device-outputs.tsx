@@ -1,12 +1,10 @@
 import { type DeviceOutputs, isOnInternet, OUTPUT_LIMITS } from '@iot/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -34,6 +32,7 @@ import {
   sameOutputDefinitions,
 } from '../lib/output-rows';
 import type { DeviceScope } from './device-scope';
+import { EntryRow, SECOND_FIELD_SX } from './entry-row';
 import { useDateText } from './signal-value';
 
 /**
@@ -102,11 +101,11 @@ function OutputsEditor({
           <Typography sx={{ color: 'text.secondary' }}>{t('device.outputs.noneDefined')}</Typography>
         )}
         {rows.map((row, index) => (
-          <Box
+          <EntryRow
             key={row.id}
-            role="group"
-            aria-label={t('device.outputs.entry', { number: index + 1 })}
-            sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr auto', sm: '1fr 2fr auto' } }}
+            label={t('device.outputs.entry', { number: index + 1 })}
+            removeLabel={t('device.outputs.remove', { number: index + 1 })}
+            onRemove={() => setRows((list) => list.filter((other) => other.id !== row.id))}
           >
             <TextField
               label={t('device.outputs.key')}
@@ -119,16 +118,9 @@ function OutputsEditor({
               value={row.name}
               onChange={(event) => changeRow(row.id, { name: event.target.value })}
               {...fieldError(index, 'name')}
-              sx={{ gridColumn: { xs: '1', sm: 'auto' }, gridRow: { xs: '2', sm: 'auto' } }}
+              sx={SECOND_FIELD_SX}
             />
-            <IconButton
-              aria-label={t('device.outputs.remove', { number: index + 1 })}
-              onClick={() => setRows((list) => list.filter((other) => other.id !== row.id))}
-              sx={{ mt: 1, alignSelf: 'start' }}
-            >
-              <DeleteOutlined />
-            </IconButton>
-          </Box>
+          </EntryRow>
         ))}
         <SaveFailureAlert failure={failure} onStartOver={onStartOver} />
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>

@@ -1,11 +1,9 @@
 import { type DeviceUserData, USER_DATA_LIMITS } from '@iot/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -25,6 +23,7 @@ import {
   userDataRows,
 } from '../lib/user-data-rows';
 import type { DeviceScope } from './device-scope';
+import { EntryRow, SECOND_FIELD_SX } from './entry-row';
 
 /** Reports a save that moved the device's version from `from` to `to`, so the info form saves over the new one. */
 type OnUserDataSaved = (from: number, to: number) => void;
@@ -83,11 +82,11 @@ function UserDataEditor({
     <Stack spacing={2}>
       {rows.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('device.userData.none')}</Typography>}
       {rows.map((row, index) => (
-        <Box
+        <EntryRow
           key={row.id}
-          role="group"
-          aria-label={t('device.userData.entry', { number: index + 1 })}
-          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr auto', sm: '1fr 2fr auto' } }}
+          label={t('device.userData.entry', { number: index + 1 })}
+          removeLabel={t('device.userData.remove', { number: index + 1 })}
+          {...(canEdit ? { onRemove: () => setRows((list) => list.filter((other) => other.id !== row.id)) } : {})}
         >
           <TextField
             label={t('device.userData.name')}
@@ -104,18 +103,9 @@ function UserDataEditor({
             maxRows={4}
             onChange={(event) => changeRow(row.id, { value: event.target.value })}
             {...fieldError(index, 'value')}
-            sx={{ gridColumn: { xs: '1', sm: 'auto' }, gridRow: { xs: '2', sm: 'auto' } }}
+            sx={SECOND_FIELD_SX}
           />
-          {canEdit && (
-            <IconButton
-              aria-label={t('device.userData.remove', { number: index + 1 })}
-              onClick={() => setRows((list) => list.filter((other) => other.id !== row.id))}
-              sx={{ mt: 1, alignSelf: 'start' }}
-            >
-              <DeleteOutlined />
-            </IconButton>
-          )}
-        </Box>
+        </EntryRow>
       ))}
       <SaveFailureAlert failure={failure} onStartOver={onStartOver} />
       {canEdit && (
