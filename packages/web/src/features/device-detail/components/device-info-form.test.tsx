@@ -1,35 +1,23 @@
-import { type Device, MESSAGES } from '@iot/shared';
+import { MESSAGES } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
 import en from '@/i18n/en.json';
+import { testDevice } from '@/testing/device';
 import { renderWithProviders } from '@/testing/render';
 import { DeviceInfoForm } from './device-info-form';
 import type { DeviceScope } from './device-scope';
 
-const device: Device = {
-  uuid: 'd1',
+const device = testDevice({
   description: 'Cold room 1',
   serialNumber: 'SN-1',
-  deviceType: 'th-sensor-sigfox',
   fwVersion: '1.0',
-  loraEUI: null,
-  mac: null,
   sigfoxID: '1A2B3C',
-  IMEI: null,
-  communicationType: 'sigfox',
-  usageLicenseId: null,
   businessId: 'north',
   business: { id: 'north', description: 'North region' },
-  asset: null,
-  signalValues: {},
-  parameters: { values: {}, status: null },
-  parameterization: null,
-  routeDestination: null,
-  lastSeenAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   version: 4,
-};
+});
 const scopeOf = (role: DeviceScope['role']): DeviceScope => ({
   device,
   deviceType: undefined,

@@ -15,33 +15,19 @@ import { UiProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createSnackbarStore } from '@/components/snackbars/snackbar-store';
 import { changeLanguage } from '@/i18n';
+import { testDevice } from '@/testing/device';
 import { DeviceList } from './device-list';
 
 function device(uuid: string, description: string, extra: Partial<Device> = {}): Device {
-  return {
+  return testDevice({
     uuid,
     description,
-    serialNumber: null,
-    deviceType: 'th-sensor-sigfox',
-    fwVersion: null,
-    loraEUI: null,
-    mac: null,
     sigfoxID: `${uuid.toUpperCase()}0`,
-    IMEI: null,
-    communicationType: 'sigfox',
-    usageLicenseId: null,
     businessId: 'porto',
     business: { id: 'porto', description: 'Porto plant' },
-    asset: null,
-    signalValues: {},
-    parameters: { values: {}, status: null },
-    parameterization: null,
-    routeDestination: null,
-    lastSeenAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
-    version: 1,
     ...extra,
-  };
+  });
 }
 
 const devices = [
