@@ -115,37 +115,49 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
       });
       stream.write(': connected\n\n');
       streams.add(stream);
-      // The stream lasts as long as its session: each event goes out only while the session does (a sign-out, here
-      // or everywhere, ends the stream at the next event), and at each keep-alive the session and what its user may
-      // see are read again (a role taken away stops that business's events). In order, one check after another.
-      let checked = Promise.resolve();
-      const whileSignedIn = (work: () => Promise<void> | void) => {
-        checked = checked
-          .then(async () => {
-            if (stream.writableEnded) return;
+      // The stream lasts as long as its session: what is written goes out only while the session does (a sign-out,
+      // here or everywhere, ends the stream at the next event), and at each keep-alive what its user may see is read
+      // again (a role taken away stops that business's events). Events are filtered by reach first, and the events
+      // that arrive together (a batch publishes its events at once) go out after one check of the session.
+      let queued: string[] = [];
+      let flushing = false;
+      const flush = async () => {
+        try {
+          while (queued.length > 0 && !stream.writableEnded) {
             const live = await auth.recheck(session);
             if (!live) return void stream.end();
             session = live;
-            await work();
-          })
-          .catch((error: unknown) => {
+            stream.write(queued.join(''));
+            queued = [];
+          }
+        } catch (error) {
+          request.log.error({ err: error }, 'live event stream ended');
+          stream.end();
+        } finally {
+          flushing = false;
+        }
+      };
+      const send = (text: string) => {
+        queued.push(text);
+        if (flushing) return;
+        flushing = true;
+        void flush();
+      };
+      const unsubscribe = readings.subscribe((envelope) => {
+        if (reaches(envelope.businessPath)) send(`data: ${JSON.stringify(envelope.event)}\n\n`);
+      });
+      const keepAlive = setInterval(() => {
+        readings.reachTest(session.user).then(
+          (refreshed) => {
+            reaches = refreshed;
+            send(': keep-alive\n\n');
+          },
+          (error: unknown) => {
             request.log.error({ err: error }, 'live event stream ended');
             stream.end();
-          });
-      };
-      const unsubscribe = readings.subscribe((envelope) =>
-        whileSignedIn(() => {
-          if (reaches(envelope.businessPath)) stream.write(`data: ${JSON.stringify(envelope.event)}\n\n`);
-        }),
-      );
-      const keepAlive = setInterval(
-        () =>
-          whileSignedIn(async () => {
-            reaches = await readings.reachTest(session.user);
-            stream.write(': keep-alive\n\n');
-          }),
-        KEEP_ALIVE_MS,
-      );
+          },
+        );
+      }, KEEP_ALIVE_MS);
       stream.on('close', () => {
         clearInterval(keepAlive);
         unsubscribe();
