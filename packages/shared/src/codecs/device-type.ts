@@ -13,6 +13,13 @@ export interface GeoPosition {
 
 export type SignalValue = number | boolean | string | GeoPosition;
 
+/** Whether a signal's value is a position (the only object a signal value can be). */
+export const isGeoPosition = (value: unknown): value is GeoPosition =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { lat?: unknown }).lat === 'number' &&
+  typeof (value as { lon?: unknown }).lon === 'number';
+
 export interface SignalDefinition {
   /** Stable within the device type: readings, alarms and charts refer to the signal by this key. */
   key: string;

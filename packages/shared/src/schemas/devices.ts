@@ -148,10 +148,10 @@ export type DeviceSort = z.infer<typeof DeviceSort>;
 
 export const SIGNAL_VALUE_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte'] as const;
 
-/** A condition on a device's latest value of one signal (by its key, as the device type names it). */
 /** The longest text a signal-value condition compares. */
 export const SIGNAL_CONDITION_TEXT_MAX = 200;
 
+/** A condition on a device's latest value of one signal (by its key, as the device type names it). */
 export const SignalValueCondition = z
   .object({
     signal: z
@@ -168,30 +168,48 @@ export const SignalValueCondition = z
   });
 export type SignalValueCondition = z.infer<typeof SignalValueCondition>;
 
+/** The longest last-seen window a device filter takes, in hours (a year, a leap one included). */
+const LAST_SEEN_HOURS_MAX = 24 * 366;
+const lastSeenHours = z.number().int().min(1).max(LAST_SEEN_HOURS_MAX);
+
 /**
  * `POST /devices/filter` and `/filter-count`. Filters combine (and); a list filter matches any of its values.
- * `seenWithinHours` keeps devices heard from within that many hours; `neverSeen` those never heard from.
+ *
+ * Last seen: `seenWithinHours` keeps devices heard from within that many hours; `notSeenForHours` the silent ones,
+ * not heard from for more than that many hours, devices never heard from included (an operator hunting silent
+ * devices wants those too); `neverSeen` only those never heard from. Together, `seenWithinHours` and
+ * `notSeenForHours` keep the devices last heard from between the two (gone silent of late), so the first must be
+ * the longer; `neverSeen` with `notSeenForHours` is the never-seen devices alone. Combinations that could match no
+ * device (`seenWithinHours` with `neverSeen`, or not longer than `notSeenForHours`) are refused.
  */
-export const DeviceFilter = z.object({
-  businessId: z.string().min(1).max(64).optional(),
-  deviceTypes: z.array(z.string().max(64)).max(100).optional(),
-  communicationTypes: z.array(CommunicationTypeSchema).max(4).optional(),
-  parameterizationStatuses: z.array(ParameterizationStatus).max(3).optional(),
-  search: z.string().trim().max(100).optional(),
-  seenWithinHours: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 366)
-    .optional(),
-  neverSeen: z.boolean().optional(),
-  /** Conditions on the devices' latest values; numbers compare, booleans and texts only with `eq` and `neq`. */
-  signalValues: z.array(SignalValueCondition).max(10).optional(),
-  sort: DeviceSort.default({ by: 'description', order: 'asc' }),
-  limit: z.number().int().min(1).max(MAX_DEVICE_PAGE_SIZE).default(DEFAULT_DEVICE_PAGE_SIZE),
-  /** The `nextCursor` of the previous page, for the same filter and sort. */
-  cursor: z.string().max(1000).optional(),
-});
+export const DeviceFilter = z
+  .object({
+    businessId: z.string().min(1).max(64).optional(),
+    deviceTypes: z.array(z.string().max(64)).max(100).optional(),
+    communicationTypes: z.array(CommunicationTypeSchema).max(4).optional(),
+    parameterizationStatuses: z.array(ParameterizationStatus).max(3).optional(),
+    search: z.string().trim().max(100).optional(),
+    seenWithinHours: lastSeenHours.optional(),
+    notSeenForHours: lastSeenHours.optional(),
+    neverSeen: z.boolean().optional(),
+    /** Conditions on the devices' latest values; numbers compare, booleans and texts only with `eq` and `neq`. */
+    signalValues: z.array(SignalValueCondition).max(10).optional(),
+    sort: DeviceSort.default({ by: 'description', order: 'asc' }),
+    limit: z.number().int().min(1).max(MAX_DEVICE_PAGE_SIZE).default(DEFAULT_DEVICE_PAGE_SIZE),
+    /** The `nextCursor` of the previous page, for the same filter and sort. */
+    cursor: z.string().max(1000).optional(),
+  })
+  .refine((filter) => filter.seenWithinHours === undefined || !filter.neverSeen, {
+    error: 'validation.invalid',
+    path: ['neverSeen'],
+  })
+  .refine(
+    (filter) =>
+      filter.seenWithinHours === undefined ||
+      filter.notSeenForHours === undefined ||
+      filter.seenWithinHours > filter.notSeenForHours,
+    { error: 'validation.invalid', path: ['notSeenForHours'] },
+  );
 export type DeviceFilter = z.infer<typeof DeviceFilter>;
 
 /** `GET /devices?businessId` and `/devices/all`: a page in description order, or `mode=count`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RegistrationRequest, SignInRequest } from './auth.js';
+import { DeviceFilter } from './devices.js';
 import { PeriodOffWork, Phone, Timezone, UpdateProfileRequest } from './user.js';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -50,5 +51,34 @@ describe('profile schemas', () => {
 
   it('requires the version the client read', () => {
     expect(issues(UpdateProfileRequest.safeParse({ firstName: 'Ana' }))).toEqual({ version: 'validation.required' });
+  });
+});
+
+describe('the device filter', () => {
+  it('takes a silent window alone, with never seen, or inside a longer seen window', () => {
+    for (const filter of [
+      { notSeenForHours: 24 },
+      { notSeenForHours: 24, neverSeen: true },
+      { seenWithinHours: 720, notSeenForHours: 24 },
+    ]) {
+      expect(DeviceFilter.safeParse(filter).success, JSON.stringify(filter)).toBe(true);
+    }
+  });
+
+  it('refuses last-seen combinations no device could match, and windows out of bounds', () => {
+    expect(issues(DeviceFilter.safeParse({ seenWithinHours: 24, notSeenForHours: 24 }))).toEqual({
+      notSeenForHours: 'validation.invalid',
+    });
+    expect(issues(DeviceFilter.safeParse({ seenWithinHours: 24, notSeenForHours: 168 }))).toEqual({
+      notSeenForHours: 'validation.invalid',
+    });
+    expect(issues(DeviceFilter.safeParse({ seenWithinHours: 24, neverSeen: true }))).toEqual({
+      neverSeen: 'validation.invalid',
+    });
+    expect(issues(DeviceFilter.safeParse({ notSeenForHours: 0 }))).toEqual({ notSeenForHours: 'validation.invalid' });
+    expect(issues(DeviceFilter.safeParse({ notSeenForHours: 24 * 366 + 1 }))).toEqual({
+      notSeenForHours: 'validation.invalid',
+    });
+    expect(issues(DeviceFilter.safeParse({ notSeenForHours: 1.5 }))).toEqual({ notSeenForHours: 'validation.invalid' });
   });
 });

@@ -1,12 +1,7 @@
+import { isGeoPosition } from '@iot/shared';
 import { useTranslation } from 'react-i18next';
 import { signalText } from './codec-names';
 import { formatLocale } from './index';
-
-const isPosition = (value: unknown): value is { lat: number; lon: number; alt?: number } =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { lat?: unknown }).lat === 'number' &&
-  typeof (value as { lon?: unknown }).lon === 'number';
 
 /** A number as text in `locale`, with its unit when given. */
 export function numberText(value: number, unit: string | undefined, locale: string): string {
@@ -25,7 +20,7 @@ export function formatReading(
 ): string {
   if (typeof value === 'number') return numberText(value, unit, locale);
   if (typeof value === 'boolean') return value ? yes : no;
-  if (isPosition(value)) {
+  if (isGeoPosition(value)) {
     const coordinate = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });
     const altitude = typeof value.alt === 'number' ? `, ${new Intl.NumberFormat(locale).format(value.alt)} m` : '';
     return `${coordinate.format(value.lat)}, ${coordinate.format(value.lon)}${altitude}`;

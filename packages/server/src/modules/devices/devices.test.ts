@@ -301,6 +301,75 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
       expect(counted.json()).toEqual({ count: 23 });
       expect((await call('GET', '/api/devices/all?mode=count', tokens.PortoViewer)).json()).toEqual({ count: 1 });
     });
+
+    it('finds silent devices, those never heard from included, counted alike and paged by keyset', async () => {
+      const acme = tokens.AcmeAdmin ?? '';
+      const [recent, old, never] = (await filter(acme, { businessId: nodes.South, limit: 3 })).items;
+      const [otherTenant] = (await filter(staff, { businessId: nodes.Bravo })).items;
+      const hour = 3_600_000;
+      const seen = (uuid: string | undefined, lastSeenAt: number | null) =>
+        t.db
+          .updateTable('devices')
+          .set({ lastSeenAt })
+          .where('id', '=', uuid ?? '')
+          .execute();
+      await seen(recent?.uuid, Date.now() - 10 * 60_000);
+      await seen(old?.uuid, Date.now() - 10 * 24 * hour);
+      await seen(otherTenant?.uuid, Date.now() - 10 * 24 * hour);
+      try {
+        const southSilent = async (body: object) => {
+          const asked = { businessId: nodes.South, limit: 100, ...body };
+          const uuids = (await filter(acme, asked)).items.map((device) => device.uuid);
+          const count = (await call('POST', '/api/devices/filter-count', acme, asked)).json().count as number;
+          expect(count, JSON.stringify(body)).toBe(uuids.length);
+          return uuids;
+        };
+        const silentForADay = await southSilent({ notSeenForHours: 24 });
+        expect(silentForADay).toHaveLength(22);
+        expect(silentForADay).toEqual(expect.arrayContaining([old?.uuid, never?.uuid]));
+        expect(silentForADay).not.toContain(recent?.uuid);
+        const silentForAMonth = await southSilent({ notSeenForHours: 30 * 24 });
+        expect(silentForAMonth).toHaveLength(21);
+        expect(silentForAMonth).toContain(never?.uuid);
+        expect(silentForAMonth).not.toContain(old?.uuid);
+        // With never seen: those alone. Inside a longer seen window: those gone silent of late.
+        expect(await southSilent({ notSeenForHours: 24, neverSeen: true })).toEqual(silentForAMonth);
+        expect(await southSilent({ notSeenForHours: 24, seenWithinHours: 30 * 24 })).toEqual([old?.uuid]);
+        expect(await southSilent({ notSeenForHours: 1 })).toHaveLength(22);
+
+        // Another tenant's silent device stays out, over the whole reach too.
+        const everywhere = await call('POST', '/api/devices/filter-count', acme, { notSeenForHours: 24 });
+        expect(everywhere.json().count).toBe(23);
+        const reachable = (await filter(acme, { notSeenForHours: 24, limit: 100 })).items.map((device) => device.uuid);
+        expect(reachable).not.toContain(otherTenant?.uuid);
+        expect((await filter(tokens.BravoAdmin ?? '', { notSeenForHours: 24 })).items[0]?.uuid).toBe(otherTenant?.uuid);
+
+        for (const order of ['asc', 'desc'] as const) {
+          const paged: string[] = [];
+          let cursor: string | undefined;
+          do {
+            const page = await filter(acme, { notSeenForHours: 24, limit: 5, sort: { by: 'lastSeen', order }, cursor });
+            paged.push(...page.items.map((device) => device.uuid));
+            cursor = page.nextCursor ?? undefined;
+          } while (cursor);
+          expect(new Set(paged)).toEqual(new Set(reachable));
+          expect(paged).toHaveLength(reachable.length);
+          expect(paged.at(order === 'asc' ? -1 : 0)).toBe(old?.uuid);
+        }
+
+        for (const [body, field] of [
+          [{ notSeenForHours: 24, seenWithinHours: 24 }, 'notSeenForHours'],
+          [{ notSeenForHours: 0 }, 'notSeenForHours'],
+          [{ seenWithinHours: 24, neverSeen: true }, 'neverSeen'],
+        ] as const) {
+          const refused = await call('POST', '/api/devices/filter-count', acme, body);
+          expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+          expect(refused.json().fields).toEqual({ [field]: 'Invalid value' });
+        }
+      } finally {
+        for (const device of [recent, old, otherTenant]) await seen(device?.uuid, null);
+      }
+    });
   });
 
   it('filters on latest signal values, numbers as numbers and booleans and texts as written', async () => {

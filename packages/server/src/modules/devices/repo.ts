@@ -77,6 +77,8 @@ export type Cursor = [string | number, string];
 
 const count = (value: bigint | number | string | undefined) => Number(value ?? 0);
 
+const HOUR_MS = 3_600_000;
+
 /** The sort key of each sort field as SQL, with the value it takes on a row (for the next page's cursor). */
 const SORT_KEYS: Record<
   DeviceSort['by'],
@@ -209,11 +211,17 @@ export function createDevicesRepo(db: Database) {
       conditions.push(
         sql<boolean>`${sql.ref('devices.parametersStatus')} in (${sql.join(query.parameterizationStatuses)})`,
       );
+    const lastSeenAt = sql.ref('devices.lastSeenAt');
     if (query.seenWithinHours !== undefined)
-      conditions.push(sql<boolean>`${sql.ref('devices.lastSeenAt')} >= ${now - query.seenWithinHours * 3_600_000}`);
+      conditions.push(sql<boolean>`${lastSeenAt} >= ${now - query.seenWithinHours * HOUR_MS}`);
+    // Never heard from counts as silent. The column is compared bare (no coalesce) so its index answers both halves.
+    if (query.notSeenForHours !== undefined)
+      conditions.push(
+        sql<boolean>`(${lastSeenAt} < ${now - query.notSeenForHours * HOUR_MS} or ${lastSeenAt} is null)`,
+      );
     if (query.createdFrom !== undefined)
       conditions.push(sql<boolean>`${sql.ref('devices.createdAt')} >= ${query.createdFrom}`);
-    if (query.neverSeen) conditions.push(sql<boolean>`${sql.ref('devices.lastSeenAt')} is null`);
+    if (query.neverSeen) conditions.push(sql<boolean>`${lastSeenAt} is null`);
     for (const condition of query.signalValues ?? []) conditions.push(signalCondition(condition, postgres));
     if (query.search) {
       const pattern = likePattern(query.search);

@@ -17,8 +17,8 @@ import { ReadingDate, staleValueSx } from './signal-value';
 import { UndecodedFrames } from './undecoded-frames';
 
 /**
- * The data tab: the latest value of each signal, the readings history in a range (charted where the plan has charts)
- * and the frames the codec could not decode.
+ * The data tab: the latest value of each signal, the readings history in a range (charted where the plan has charts,
+ * with the track where it has the complete map) and the frames the codec could not decode.
  */
 export function DeviceData({ scope }: { scope: DeviceScope }) {
   const { t } = useTranslation();
@@ -55,7 +55,11 @@ export function DeviceData({ scope }: { scope: DeviceScope }) {
           </TableBody>
         </Table>
       </TableContainer>
-      <DeviceReadings scope={scope} withChart={plan.dataViewCapabilities.deviceCharts} />
+      <DeviceReadings
+        scope={scope}
+        withChart={plan.dataViewCapabilities.deviceCharts}
+        withTrack={plan.dataViewCapabilities.deviceMapComplete}
+      />
       <UndecodedFrames uuid={device.uuid} />
     </Stack>
   );

@@ -1,6 +1,6 @@
-import type { DeviceTypeInfo } from '@iot/shared';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PLAN, type DeviceTypeInfo } from '@iot/shared';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
 import { testDevice } from '@/testing/device';
 import { renderWithProviders } from '@/testing/render';
@@ -34,11 +34,28 @@ const device = () =>
 const scope = (): DeviceScope => ({ device: device(), deviceType, role: 'user', canEdit: true, isAdmin: false });
 const card = (signal: string) => screen.getByText(signal).closest('.MuiCard-root') as HTMLElement;
 
+/** The plan of the device's business, with or without the last-position map. */
+const withPlan = (deviceMapLastPosition: boolean) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json({
+        business: { id: 'b1', description: 'North' },
+        features: {
+          ...DEFAULT_PLAN,
+          dataViewCapabilities: { ...DEFAULT_PLAN.dataViewCapabilities, deviceMapLastPosition },
+        },
+      }),
+    ),
+  );
+
 beforeEach(async () => {
+  withPlan(true);
   await changeLanguage('en');
 });
 afterEach(async () => {
   cleanup();
+  vi.unstubAllGlobals();
   await changeLanguage('en');
 });
 
@@ -53,5 +70,33 @@ describe('the latest values on the device overview', () => {
     await changeLanguage('pt');
     renderWithProviders(<DeviceOverview scope={scope()} businessLink={undefined} />);
     expect(screen.getAllByText('Não recente')).toHaveLength(1);
+  });
+});
+
+describe('the last position on the device overview', () => {
+  const trackerType: DeviceTypeInfo = {
+    ...deviceType,
+    id: 'gps-tracker',
+    signals: [{ key: 'position', name: 'Position', kind: 'value', valueType: 'position', showInList: true }],
+  };
+  const trackerScope = (): DeviceScope => ({
+    ...scope(),
+    device: testDevice({
+      businessId: 'b1',
+      signalValues: { position: { value: { lat: 41.15, lon: -8.61 }, date: ago(HOUR_MS) } },
+    }),
+    deviceType: trackerType,
+  });
+
+  it('shows where the device was last when the plan has the last-position map', async () => {
+    renderWithProviders(<DeviceOverview scope={trackerScope()} businessLink={undefined} />);
+    expect(await screen.findByRole('heading', { name: 'Last position' })).toBeTruthy();
+  });
+
+  it('leaves the map out when the plan has not', async () => {
+    withPlan(false);
+    const { queryClient } = renderWithProviders(<DeviceOverview scope={trackerScope()} businessLink={undefined} />);
+    await waitFor(() => expect(queryClient.getQueryData(['plan', 'b1'])).toBeTruthy());
+    expect(screen.queryByRole('heading', { name: 'Last position' })).toBeNull();
   });
 });

@@ -8,12 +8,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
 import { LastSeen, ParameterizationChip } from '@/features/devices/components/device-facts';
-import { networkIdOf } from '@/features/devices/lib/device-facts';
+import { networkIdOf, positionOf } from '@/features/devices/lib/device-facts';
 import { signalName } from '@/i18n/codec-names';
 import { useReadingText } from '@/i18n/reading-text';
 import { useBusinessTheme } from '@/lib/business-theme';
+import { usePlan } from '@/lib/plan';
 import { type SignalReadingView, signalReadings } from '../lib/signal-readings';
 import type { DeviceScope } from './device-scope';
+import { LastPositionMap } from './device-track';
 import { ReadingDate, staleValueSx } from './signal-value';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -69,11 +71,16 @@ function SignalCard({ view }: { view: SignalReadingView }) {
   );
 }
 
-/** The overview tab: who and what the device is, how it reports, and a card per signal with its latest value. */
+/**
+ * The overview tab: who and what the device is, how it reports, a card per signal with its latest value, and where
+ * the device was last when it reports a position and the plan has the last-position map.
+ */
 export function DeviceOverview({ scope, businessLink }: { scope: DeviceScope; businessLink: string | undefined }) {
   const { t } = useTranslation();
   const { device, deviceType } = scope;
   const readings = deviceType ? signalReadings(device, deviceType) : [];
+  const withMap = usePlan(device.businessId).dataViewCapabilities.deviceMapLastPosition;
+  const position = positionOf(device);
   return (
     <Stack spacing={2.5}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -109,6 +116,14 @@ export function DeviceOverview({ scope, businessLink }: { scope: DeviceScope; bu
             <SignalCard key={view.key} view={view} />
           ))}
         </Box>
+      )}
+      {withMap && position && (
+        <>
+          <Typography component="h2" variant="h6">
+            {t('device.position.last')}
+          </Typography>
+          <LastPositionMap lat={position.lat} lon={position.lon} date={position.date} />
+        </>
       )}
     </Stack>
   );

@@ -19,7 +19,9 @@ import { useReadings } from '../api/get-readings';
 import { DEFAULT_READING_RANGE, type ReadingRange } from '../lib/reading-range';
 import { readingRows } from '../lib/readings-view';
 import { isNumericValueSignal, signalReadings } from '../lib/signal-readings';
+import { trackSignalOf } from '../lib/track';
 import type { DeviceScope } from './device-scope';
+import { DeviceTrack } from './device-track';
 import { ReadingRangePicker } from './reading-range-picker';
 import { ReadingsNotices } from './readings-notices';
 import { ReadingsTable } from './readings-table';
@@ -39,15 +41,25 @@ function ChartLoading() {
 
 /**
  * The readings history of the device's numeric signals in a range: a chart where the plan has charts, and the
- * readings themselves in a table.
+ * readings themselves in a table; and the device's track in the same range where it measures a position and the
+ * plan has the complete map.
  */
-export function DeviceReadings({ scope, withChart }: { scope: DeviceScope; withChart: boolean }) {
+export function DeviceReadings({
+  scope,
+  withChart,
+  withTrack,
+}: {
+  scope: DeviceScope;
+  withChart: boolean;
+  withTrack: boolean;
+}) {
   const { t } = useTranslation();
   const { device, deviceType } = scope;
   const chartable = useMemo(
     () => (deviceType ? signalReadings(device, deviceType).filter((view) => isNumericValueSignal(view.signal)) : []),
     [device, deviceType],
   );
+  const trackSignal = withTrack ? trackSignalOf(device, deviceType) : undefined;
   const [range, setRange] = useState<ReadingRange>(DEFAULT_READING_RANGE);
   const [chosen, setChosen] = useState<string[]>(() => chartable.map((view) => view.key));
   const readings = useReadings(device.uuid, chosen, range);
@@ -58,37 +70,47 @@ export function DeviceReadings({ scope, withChart }: { scope: DeviceScope; withC
   const answered = readings.data?.signals;
   const rows = useMemo(() => readingRows(answered ?? []), [answered]);
 
-  if (chartable.length === 0) return null;
+  if (chartable.length === 0 && !trackSignal) return null;
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'center' } }}>
           <ReadingRangePicker range={range} onChange={setRange} />
-          <FormControl size="small" sx={{ minWidth: 220, maxWidth: { lg: 360 } }}>
-            <InputLabel id="device-readings-signals">{t('device.data.signals')}</InputLabel>
-            <Select
-              labelId="device-readings-signals"
-              multiple
-              value={chosen}
-              label={t('device.data.signals')}
-              onChange={(event) => {
-                const value = event.target.value;
-                setChosen(typeof value === 'string' ? value.split(',') : value);
-              }}
-              renderValue={(keys) => keys.map(nameOf).join(', ')}
-            >
-              {chartable.map((view) => (
-                <MenuItem key={view.key} value={view.key}>
-                  <Checkbox size="small" checked={chosen.includes(view.key)} />
-                  <ListItemText primary={signalName(t, view.key, view.name)} />
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          {chartable.length > 0 && (
+            <FormControl size="small" sx={{ minWidth: 220, maxWidth: { lg: 360 } }}>
+              <InputLabel id="device-readings-signals">{t('device.data.signals')}</InputLabel>
+              <Select
+                labelId="device-readings-signals"
+                multiple
+                value={chosen}
+                label={t('device.data.signals')}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setChosen(typeof value === 'string' ? value.split(',') : value);
+                }}
+                renderValue={(keys) => keys.map(nameOf).join(', ')}
+              >
+                {chartable.map((view) => (
+                  <MenuItem key={view.key} value={view.key}>
+                    <Checkbox size="small" checked={chosen.includes(view.key)} />
+                    <ListItemText primary={signalName(t, view.key, view.name)} />
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          )}
         </Stack>
       </Paper>
+      {trackSignal && (
+        <DeviceTrack
+          uuid={device.uuid}
+          signal={trackSignal.key}
+          range={range}
+          signalLabel={signalName(t, trackSignal.key, trackSignal.name)}
+        />
+      )}
       {readings.isFetching && <LinearProgress aria-label={t('app.loading')} />}
-      {chosen.length === 0 ? (
+      {chartable.length === 0 ? null : chosen.length === 0 ? (
         <Alert severity="info">{t('device.data.chooseSignals')}</Alert>
       ) : readings.isError ? (
         <Alert severity="error">{errorMessage(t, readings.error)}</Alert>

@@ -195,9 +195,27 @@ describe('the signal value and last-seen filters', () => {
     choose('Last seen', 'Within 7 days');
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ seenWithinHours: 168 }));
     expect(router.state.location.search).toBe('?seen=7d');
+    choose('Last seen', 'Not seen for over 7 days');
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ notSeenForHours: 168 }));
+    expect(bodies.at(-1)).not.toHaveProperty('seenWithinHours');
+    expect(router.state.location.search).toBe('?seen=silent-7d');
     choose('Last seen', 'Never seen');
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ neverSeen: true }));
-    expect(bodies.at(-1)).not.toHaveProperty('seenWithinHours');
+    expect(bodies.at(-1)).not.toHaveProperty('notSeenForHours');
+    choose('Last seen', 'Any time');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(bodies.at(-1)).not.toHaveProperty('neverSeen'));
+  });
+
+  it('reads a silent window back from the URL, named in the interface language', async () => {
+    await changeLanguage('pt');
+    const bodies = stubServer();
+    renderList(<DeviceList />, '/devices?seen=silent-30d');
+    await screen.findByText('Cold room 2');
+    expect(screen.getByRole('combobox', { name: 'Última comunicação' }).textContent).toBe(
+      'Sem comunicar há mais de 30 dias',
+    );
+    expect(bodies[0]).toMatchObject({ notSeenForHours: 720 });
   });
 
   it('reads the conditions and the window back from the URL, named in the interface language', async () => {

@@ -1,4 +1,4 @@
-import type { CommunicationType, Device } from '@iot/shared';
+import { type CommunicationType, type Device, isGeoPosition } from '@iot/shared';
 
 const NETWORK_ID_OF: Record<CommunicationType, (device: Device) => string | null> = {
   lora: (device) => device.loraEUI,
@@ -16,17 +16,11 @@ export interface DevicePosition {
   date: string;
 }
 
-const isPosition = (value: unknown): value is { lat: number; lon: number } =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { lat?: unknown }).lat === 'number' &&
-  typeof (value as { lon?: unknown }).lon === 'number';
-
 /** The device's last position: the newest of its signal values that hold a `{lat, lon}`; null when it has none. */
 export function positionOf(device: Device): DevicePosition | null {
   let latest: DevicePosition | null = null;
   for (const reading of Object.values(device.signalValues)) {
-    if (isPosition(reading.value) && (!latest || reading.date > latest.date)) {
+    if (isGeoPosition(reading.value) && (!latest || reading.date > latest.date)) {
       latest = { lat: reading.value.lat, lon: reading.value.lon, date: reading.date };
     }
   }

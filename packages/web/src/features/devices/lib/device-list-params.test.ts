@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceFilterOf, readDeviceListParams, writeDeviceListParams } from './device-list-params';
+import { deviceFilterOf, LAST_SEEN_FILTERS, readDeviceListParams, writeDeviceListParams } from './device-list-params';
 
 describe('the device list in the URL', () => {
   it('reads a plain URL as the whole list in description order', () => {
@@ -78,6 +78,15 @@ describe('the device list in the URL', () => {
     expect(readDeviceListParams(many).signalValues).toHaveLength(10);
   });
 
+  it('reads each last-seen choice back from what it wrote', () => {
+    const plain = readDeviceListParams(new URLSearchParams());
+    for (const lastSeen of LAST_SEEN_FILTERS) {
+      const params = writeDeviceListParams(new URLSearchParams(), { ...plain, lastSeen });
+      expect(params.toString()).toBe(`seen=${lastSeen}`);
+      expect(readDeviceListParams(new URLSearchParams(params.toString()))).toEqual({ ...plain, lastSeen });
+    }
+  });
+
   it('reads a link from before the last-seen windows, `seen=recent`, as the last 24 hours', () => {
     expect(readDeviceListParams(new URLSearchParams('seen=recent')).lastSeen).toBe('24h');
   });
@@ -102,6 +111,13 @@ describe('deviceFilterOf', () => {
     const hoursOf = (seen: string) =>
       deviceFilterOf(readDeviceListParams(new URLSearchParams({ seen }))).seenWithinHours;
     expect(['1h', '24h', '7d', '30d'].map(hoursOf)).toEqual([1, 24, 168, 720]);
+  });
+
+  it('asks for each silent window alone, as hours not heard from', () => {
+    const filterOf = (seen: string) => deviceFilterOf(readDeviceListParams(new URLSearchParams({ seen })));
+    expect(['silent-24h', 'silent-7d', 'silent-30d'].map(filterOf)).toEqual(
+      [24, 168, 720].map((notSeenForHours) => ({ notSeenForHours, sort: { by: 'description', order: 'asc' } })),
+    );
   });
 
   it('sends the signal conditions as the server takes them', () => {

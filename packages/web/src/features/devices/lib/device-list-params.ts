@@ -13,16 +13,25 @@ import { RECENT_HOURS } from './last-seen';
 export const DEVICE_VIEWS = ['list', 'cards', 'map'] as const;
 export type DeviceView = (typeof DEVICE_VIEWS)[number];
 
-/** The last-seen filter: heard from within a window (24 hours is SPEC 9's recent), or never heard from. */
-export const LAST_SEEN_FILTERS = ['1h', '24h', '7d', '30d', 'never'] as const;
+/**
+ * The last-seen filter: heard from within a window (24 hours is SPEC 9's recent), silent for more than a window (never
+ * heard from included), or never heard from.
+ */
+export const LAST_SEEN_FILTERS = ['1h', '24h', '7d', '30d', 'silent-24h', 'silent-7d', 'silent-30d', 'never'] as const;
 export type LastSeenFilter = (typeof LAST_SEEN_FILTERS)[number];
 
-/** Each window's length in hours, as the server's `seenWithinHours` takes it. */
-export const LAST_SEEN_HOURS: Record<Exclude<LastSeenFilter, 'never'>, number> = {
-  '1h': 1,
-  '24h': RECENT_HOURS,
-  '7d': 7 * 24,
-  '30d': 30 * 24,
+type LastSeenFilterBody = Pick<DeviceFilterBody, 'seenWithinHours' | 'notSeenForHours' | 'neverSeen'>;
+
+/** What each choice asks the server for, windows in hours. */
+const LAST_SEEN_BODIES: Record<LastSeenFilter, LastSeenFilterBody> = {
+  '1h': { seenWithinHours: 1 },
+  '24h': { seenWithinHours: RECENT_HOURS },
+  '7d': { seenWithinHours: 7 * 24 },
+  '30d': { seenWithinHours: 30 * 24 },
+  'silent-24h': { notSeenForHours: RECENT_HOURS },
+  'silent-7d': { notSeenForHours: 7 * 24 },
+  'silent-30d': { notSeenForHours: 30 * 24 },
+  never: { neverSeen: true },
 };
 
 /** The most signal conditions the server takes at once. */
@@ -129,11 +138,6 @@ export function writeDeviceListParams(params: URLSearchParams, list: DeviceListP
   return next;
 }
 
-function lastSeenFilterOf(lastSeen: LastSeenFilter | null): Pick<DeviceFilterBody, 'seenWithinHours' | 'neverSeen'> {
-  if (lastSeen === null) return {};
-  return lastSeen === 'never' ? { neverSeen: true } : { seenWithinHours: LAST_SEEN_HOURS[lastSeen] };
-}
-
 /** The server filter of the list, within `businessId`'s subtree when the list is scoped to a business. */
 export function deviceFilterOf(list: DeviceListParams, businessId?: string): DeviceFilterBody {
   const search = list.search.trim();
@@ -143,7 +147,7 @@ export function deviceFilterOf(list: DeviceListParams, businessId?: string): Dev
     ...(list.communicationTypes.length ? { communicationTypes: list.communicationTypes } : {}),
     ...(list.parameterizationStatuses.length ? { parameterizationStatuses: list.parameterizationStatuses } : {}),
     ...(search ? { search } : {}),
-    ...lastSeenFilterOf(list.lastSeen),
+    ...(list.lastSeen ? LAST_SEEN_BODIES[list.lastSeen] : {}),
     ...(list.signalValues.length ? { signalValues: list.signalValues } : {}),
     sort: list.sort,
   };
