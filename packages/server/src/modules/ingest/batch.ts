@@ -154,11 +154,12 @@ export async function storeBatch(
     return row && (uplink.scopePath === null || row.businessPath.startsWith(uplink.scopePath)) ? row : undefined;
   });
   const kept = uplinks.map((uplink) => rawOf(uplink.payload));
+  const digests = kept.map(contentDigest);
   const fresh = await ops.claimCounters(
     uplinks.flatMap((uplink, index) => {
       const row = resolved[index];
       return row && uplink.counter !== null
-        ? [{ deviceKey: row.key, counter: uplink.counter, digest: contentDigest(kept[index] as KeptMessage) }]
+        ? [{ deviceKey: row.key, counter: uplink.counter, digest: digests[index] as number }]
         : [];
     }),
     at,
@@ -173,7 +174,7 @@ export async function storeBatch(
   const outcomes: IngestOutcome[] = uplinks.map((uplink, index) => {
     const row = resolved[index];
     if (!row) return { status: 'unknown_device' };
-    if (uplink.counter !== null && !fresh.take(row.key, uplink.counter)) {
+    if (uplink.counter !== null && !fresh.take(row.key, uplink.counter, digests[index] as number)) {
       return { status: 'duplicate', deviceId: row.id, downlink: null, outputs: null };
     }
     const change = changes.get(row.id) ?? startChange(row, typeRules);

@@ -1023,6 +1023,19 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect((await stored().execute()).length - before).toBe(2);
   });
 
+  it('tells new content from a resend under one counter within a single batch too', async () => {
+    const message = (battery: number) => ({ device: tracker.uuid, seq: 7_100_000, values: { battery } });
+    // A device that restarted its count, and a resend of its first message, all arriving together.
+    expect(
+      (await ingest('/api/ingest/http', ingestTokens.http, [message(71), message(72), message(71)])).json(),
+    ).toEqual({ stored: 2, duplicates: 1 });
+    // The counter keeps the first message's content: sending it again later is a resend.
+    expect((await ingest('/api/ingest/http', ingestTokens.http, message(71))).json()).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+  });
+
   it('streams live events only about devices the user may see', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const viewer = await openEvents(address, tokens.viewer ?? '');

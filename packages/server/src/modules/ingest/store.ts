@@ -49,7 +49,7 @@ export interface StoreOps {
     counters: { deviceKey: number; counter: number; digest: number }[],
     at: number,
     windowMs: number,
-  ): Promise<{ take(deviceKey: number, counter: number): boolean }>;
+  ): Promise<{ take(deviceKey: number, counter: number, digest: number): boolean }>;
   /** The uplinks as they arrived, to decode again on request. */
   insertMessages(rows: MessageRow[]): Promise<void>;
   insertReadings(rows: ReadingRow[]): Promise<void>;
@@ -95,17 +95,38 @@ function keysByKind(keys: DeviceKey[]) {
   return { id: [...ids], sigfox_id: [...sigfoxIds], lora_eui: [...loraEuis] };
 }
 
-function claims(claimed: Set<string>) {
-  return { take: (deviceKey: number, counter: number) => claimed.delete(`${deviceKey}:${counter}`) };
+/**
+ * What a batch's counters claimed, told per uplink. The database keeps one digest per counter: that of the first
+ * uplink under it in the batch. An uplink is new when its counter was claimed (new, expired, or of other content
+ * than recorded), or when its own content differs from the recorded one; a second uplink of the same counter and
+ * content in one batch is a resend.
+ */
+function claims(claimed: Set<string>, recorded: Map<string, number>) {
+  const taken = new Set<string>();
+  return {
+    take(deviceKey: number, counter: number, digest: number) {
+      const key = `${deviceKey}:${counter}`;
+      if (taken.has(`${key}:${digest}`)) return false;
+      taken.add(`${key}:${digest}`);
+      return digest === recorded.get(key) ? claimed.has(key) : true;
+    },
+  };
 }
 
-/**
- * Distinct counters; the first of two equal ones in a batch wins (one statement cannot claim a row twice), so a second
- * message of other content under the same counter in one batch is taken for a resend.
- */
-const distinct = <Counter extends { deviceKey: number; counter: number }>(counters: Counter[]) => [
-  ...new Map(counters.map((entry) => [`${entry.deviceKey}:${entry.counter}`, entry])).values(),
-];
+/** The first uplink of each counter in a batch, whose digest is recorded (one statement cannot claim a row twice). */
+function firstOfEachCounter<Counter extends { deviceKey: number; counter: number; digest: number }>(
+  counters: Counter[],
+): Map<string, Counter> {
+  const first = new Map<string, Counter>();
+  for (const entry of counters) {
+    const key = `${entry.deviceKey}:${entry.counter}`;
+    if (!first.has(key)) first.set(key, entry);
+  }
+  return first;
+}
+
+const digestsOf = (first: Map<string, { digest: number }>) =>
+  new Map([...first].map(([key, entry]) => [key, entry.digest]));
 
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -185,11 +206,12 @@ function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
       return lookup(rows);
     },
     async claimCounters(counters, at, windowMs) {
+      const first = firstOfEachCounter(counters);
       const claimed = new Set<string>();
-      for (const { deviceKey, counter, digest } of distinct(counters)) {
-        if (claim.get(deviceKey, counter, at, digest, at - windowMs)) claimed.add(`${deviceKey}:${counter}`);
+      for (const [key, { deviceKey, counter, digest }] of first) {
+        if (claim.get(deviceKey, counter, at, digest, at - windowMs)) claimed.add(key);
       }
-      return claims(claimed);
+      return claims(claimed, digestsOf(first));
     },
     async insertMessages(rows) {
       for (const row of rows) insertMessage.run(row.deviceKey, row.date, row.kind, row.data, row.port);
@@ -275,8 +297,9 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
       return lookup((await runPrepared(trx, query.compile())).rows);
     },
     async claimCounters(counters, at, windowMs) {
-      const rows = distinct(counters);
-      if (rows.length === 0) return claims(new Set());
+      const first = firstOfEachCounter(counters);
+      const rows = [...first.values()];
+      if (rows.length === 0) return claims(new Set(), new Map());
       const returned = await runPrepared(
         trx,
         sql<{ deviceKey: string | number; counter: string | number }>`
@@ -289,7 +312,10 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
                 or uplink_counters.digest <> excluded.digest
               returning device_key, counter`.compile(trx),
       );
-      return claims(new Set(returned.rows.map((row) => `${Number(row.deviceKey)}:${Number(row.counter)}`)));
+      return claims(
+        new Set(returned.rows.map((row) => `${Number(row.deviceKey)}:${Number(row.counter)}`)),
+        digestsOf(first),
+      );
     },
     async insertMessages(rows) {
       if (rows.length === 0) return;
