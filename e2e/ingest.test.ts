@@ -34,6 +34,14 @@ const settle = () => suite.page.waitForTimeout(500);
 const tab = (name: string) => suite.page.getByRole('tab', { name, exact: true });
 const latestTable = (texts: typeof en) => suite.page.getByRole('table', { name: texts['device.data.latest'] });
 const readingsTable = (texts: typeof en) => suite.page.getByRole('table', { name: texts['device.data.readings'] });
+/** The track's count of the positions in the period. */
+const positionCount = (texts: typeof en, count: number) =>
+  suite.page.getByText(
+    texts[count === 1 ? 'device.position.count_one' : 'device.position.count_other'].replace(
+      '{{count}}',
+      String(count),
+    ),
+  );
 
 describe('telemetry ingest', () => {
   it('shows readings posted through an HTTP integration, live, and the commissioning that started', async () => {
@@ -57,7 +65,12 @@ describe('telemetry ingest', () => {
 
     const now = Date.now();
     expect(
-      await postReading(created.token, { device: device.uuid, seq: 1, ts: now - 120_000, values: { speed: 57.5 } }),
+      await postReading(created.token, {
+        device: device.uuid,
+        seq: 1,
+        ts: now - 120_000,
+        values: { speed: 57.5, position: { lat: 38.7076, lon: -9.1365 } },
+      }),
     ).toEqual({ stored: 1, duplicates: 0 });
 
     await suite.page.goto(`${suite.server.url}/devices/${device.uuid}?tab=data&BearerToken=${token}&lang=en`);
@@ -65,13 +78,26 @@ describe('telemetry ingest', () => {
     await readingsTable(en).getByRole('cell', { name: '57.5 km/h' }).waitFor();
     await latestTable(en).getByRole('cell', { name: '57.5 km/h' }).waitFor();
     await suite.page.getByRole('img', { name: en['device.data.chart'] }).waitFor();
+    await positionCount(en, 1).waitFor();
 
-    // Live: the page is not reloaded, the stream brings the new value.
-    await postReading(created.token, { device: device.uuid, seq: 2, ts: now - 60_000, values: { speed: 61.25 } });
+    // Live: the page is not reloaded, the stream brings the new value and the track's next position.
+    await postReading(created.token, {
+      device: device.uuid,
+      seq: 2,
+      ts: now - 60_000,
+      values: { speed: 61.25, position: { lat: 38.7139, lon: -9.1394 } },
+    });
     await latestTable(en).getByRole('cell', { name: '61.25 km/h' }).waitFor();
     await readingsTable(en).getByRole('cell', { name: '61.25 km/h' }).waitFor();
+    await positionCount(en, 2).waitFor();
+    await suite.page.getByRole('region', { name: en['device.position.track'] }).locator('canvas').waitFor();
     await settle();
     await suite.page.screenshot({ path: `${SHOTS}/ingest-en-data.png`, fullPage: true });
+
+    await tab(en['device.tab.overview']).click();
+    await suite.page.getByRole('region', { name: en['device.position.last'] }).locator('canvas').waitFor();
+    await settle();
+    await suite.page.screenshot({ path: `${SHOTS}/ingest-en-overview.png`, fullPage: true });
 
     await tab(en['device.tab.commissioning']).click();
     await suite.page.getByRole('cell', { name: en['device.commissioning.event.COMMISSIONING_START'] }).waitFor();
@@ -82,6 +108,7 @@ describe('telemetry ingest', () => {
     await suite.page.goto(`${suite.server.url}/devices/${device.uuid}?tab=data&lang=pt`);
     await readingsTable(pt).getByRole('cell', { name: '61,25 km/h' }).waitFor();
     await suite.page.getByRole('img', { name: pt['device.data.chart'] }).waitFor();
+    await positionCount(pt, 2).waitFor();
     await settle();
     await suite.page.screenshot({ path: `${SHOTS}/ingest-pt-data.png`, fullPage: true });
     await tab(pt['device.tab.commissioning']).click();

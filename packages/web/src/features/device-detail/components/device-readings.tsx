@@ -101,14 +101,6 @@ export function DeviceReadings({
           )}
         </Stack>
       </Paper>
-      {trackSignal && (
-        <DeviceTrack
-          uuid={device.uuid}
-          signal={trackSignal.key}
-          range={range}
-          signalLabel={signalName(t, trackSignal.key, trackSignal.name)}
-        />
-      )}
       {readings.isFetching && <LinearProgress aria-label={t('app.loading')} />}
       {chartable.length === 0 ? null : chosen.length === 0 ? (
         <Alert severity="info">{t('device.data.chooseSignals')}</Alert>
@@ -124,9 +116,19 @@ export function DeviceReadings({
               </Suspense>
             </Paper>
           )}
-          <ReadingsTable rows={rows} nameOf={nameOf} unitOf={unitOf} />
         </>
       ) : null}
+      {trackSignal && (
+        <DeviceTrack
+          uuid={device.uuid}
+          signal={trackSignal.key}
+          range={range}
+          signalLabel={signalName(t, trackSignal.key, trackSignal.name)}
+        />
+      )}
+      {chartable.length > 0 && chosen.length > 0 && !readings.isError && answered && (
+        <ReadingsTable rows={rows} nameOf={nameOf} unitOf={unitOf} />
+      )}
     </Stack>
   );
 }
