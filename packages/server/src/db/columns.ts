@@ -78,6 +78,7 @@ export const DEVICE_COLUMNS = everyColumn<DevicesTable>()([
   'calibration',
   'downlinkData',
   'downlinkPort',
+  'downlinkRef',
   'sigfoxPac',
   'mqttPasswordHash',
   'parametersStatusAt',

@@ -219,6 +219,8 @@ export interface DevicesTable {
   /** Hex of the encoded parameters waiting for the device, and the LoRa fPort to send them on. */
   downlinkData: string | null;
   downlinkPort: number | null;
+  /** The network server's reference of the LoRa downlink last queued with them; null before any or unknown. */
+  downlinkRef: Generated<string | null>;
   /** The Sigfox PAC the device was registered with (never shown). */
   sigfoxPac: Generated<string | null>;
   /** SHA-256 (hex) of the device's MQTT password; null until credentials are issued. */

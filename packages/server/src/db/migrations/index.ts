@@ -21,6 +21,7 @@ import * as readingsByDeviceAndDate from './0019-readings-by-device-and-date.js'
 import * as businessPaths from './0020-business-paths.js';
 import * as sessionChanges from './0021-session-changes.js';
 import * as uplinkDigests from './0022-uplink-digests.js';
+import * as loraDownlinkRef from './0023-lora-downlink-ref.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-business-paths': businessPaths,
   '0021-session-changes': sessionChanges,
   '0022-uplink-digests': uplinkDigests,
+  '0023-lora-downlink-ref': loraDownlinkRef,
 };

@@ -19,7 +19,8 @@ const CAYENNE_EXAMPLE_BASE64 = 'A2cBEAVnAP8=';
 
 /**
  * A loopback server that answers as a LoRa network server's downlink API does, recording what it is sent; it refuses
- * (503) a downlink whose URL holds one of `refusing`.
+ * (503) a downlink whose URL holds one of `refusing`. Each downlink taken is answered with an id of its own, as
+ * ChirpStack names a queue item: `queue-1` for the first request received, and so on.
  */
 async function startNetworkServer() {
   const received: { url: string; authorization: string | undefined; body: unknown }[] = [];
@@ -34,7 +35,7 @@ async function startNetworkServer() {
       received.push({ url, authorization: request.headers.authorization, body: JSON.parse(text) });
       const refused = [...refusing].some((part) => url.includes(part));
       response.writeHead(refused ? 503 : 200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(refused ? { message: 'unavailable' } : { id: 'queued' }));
+      response.end(JSON.stringify(refused ? { message: 'unavailable' } : { id: `queue-${received.length}` }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -470,6 +471,7 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
             f_port: port,
             priority: 'NORMAL',
             confirmed: true,
+            correlation_ids: [expect.stringMatching(/^platform:downlink:[0-9a-f-]{36}$/)],
           },
         ],
       },
@@ -611,16 +613,20 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       });
       expect(answer.statusCode).toBe(204);
     };
-    const report = async (event: 'ack' | 'txack', body: object) => {
+    const queueItems = () =>
+      networkServer.received.flatMap((request, index) =>
+        request.url === '/api/devices/70b3d57ed005e7e5/queue' ? [`queue-${index + 1}`] : [],
+      );
+    const queued = () => queueItems().length;
+    /** ChirpStack's word on a queue item: the one queued last unless told. */
+    const report = async (event: 'ack' | 'txack', body: object, queueItemId = queueItems().at(-1)) => {
       const answer = await ingest(`/api/ingest/lora/chirpstack?event=${event}`, ingestTokens.chirpstack, {
         deviceInfo,
-        queueItemId: '6a4ae7a4-5e2f-4b3c-9a0b-0c51f1b0a1f2',
+        queueItemId,
         ...body,
       });
       expect(answer.statusCode).toBe(204);
     };
-    const queued = () =>
-      networkServer.received.filter((request) => request.url === '/api/devices/70b3d57ed005e7e5/queue').length;
     const status = async () => (await device(meter.uuid)).parameters.status;
 
     await up(1);
@@ -636,6 +642,11 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(await status()).toBe('WAITING');
     await up(3);
     await until(() => queued() === 2);
+    expect(await status()).toBe('SENT');
+    // A late word on the first downlink says nothing of the one now queued.
+    const [first] = queueItems();
+    await report('txack', { fCntDown: 4 }, first);
+    await report('ack', { acknowledged: true, fCntDown: 4 }, first);
     expect(await status()).toBe('SENT');
     await report('ack', { acknowledged: true, fCntDown: 5 });
     expect(await status()).toBe('CONFIRMED');
@@ -670,11 +681,16 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     };
     const up = (fCnt: number) =>
       send({ uplink_message: { f_cnt: fCnt, f_port: 3, frm_payload: METER_CONFIGURATION_BASE64 } });
-    const pushed = () =>
+    const pushes = () =>
       networkServer.received.filter(
         (request) =>
           request.url === '/api/v3/as/applications/water/webhooks/platform/devices/eui-70b3d57ed005e7f6/down/push',
-      ).length;
+      );
+    const pushed = () => pushes().length;
+    const pushedCorrelationIds = () =>
+      pushes().map(
+        (request) => (request.body as { downlinks: { correlation_ids: string[] }[] }).downlinks[0]?.correlation_ids[0],
+      );
     const status = async () => (await device(meter.uuid)).parameters.status;
 
     await up(1);
@@ -702,7 +718,12 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(await status()).toBe('WAITING');
     await up(4);
     await until(() => pushed() === 3);
-    await send({ downlink_ack: downlink });
+    // The Things Stack names each downlink by the correlation id it was pushed with: a late nack of the first one
+    // says nothing of the one now queued.
+    const [first, , third] = pushedCorrelationIds();
+    await send({ downlink_nack: { ...downlink, correlation_ids: ['as:downlink:01H1', first] } });
+    expect(await status()).toBe('SENT');
+    await send({ downlink_ack: { ...downlink, correlation_ids: ['as:downlink:01H2', third] } });
     expect(await status()).toBe('CONFIRMED');
 
     const events = await commissioningOf(meter.uuid);

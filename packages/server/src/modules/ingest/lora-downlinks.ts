@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { z } from '@iot/shared';
 import type { IntegrationsRepo } from '../integrations/repo.js';
 import type { Downlink, LoraRoute } from './pipeline.js';
 import type { IngestDeviceRow } from './repo.js';
@@ -8,13 +10,20 @@ const TIMEOUT_MS = 10_000;
 /** LoRaWAN's default application port, for a codec that names none. */
 const DEFAULT_PORT = 1;
 
+/** What a correlation id the platform gives The Things Stack starts with; the rest is the downlink's own. */
+export const TTN_CORRELATION_PREFIX = 'platform:downlink:';
+
+/** ChirpStack's answer to a queued downlink: the queue item's id, which its `ack` and `txack` events name. */
+const ChirpstackQueued = z.object({ id: z.string().min(1).max(64) });
+
 /**
  * Queues a downlink on the LoRa network server the uplink came through, with the integration's base URL and API key:
  * ChirpStack v4's REST API (`POST /api/devices/{devEui}/queue`) or The Things Stack's webhook push
- * (`POST /api/v3/as/applications/{app}/webhooks/{webhook}/devices/{device}/down/push`). Throws when it was not queued.
+ * (`POST /api/v3/as/applications/{app}/webhooks/{webhook}/devices/{device}/down/push`). Answers the network server's
+ * reference of the downlink, which its later word on it names (null when it gave none); throws when it was not queued.
  */
 export function createLoraDownlinkSender(integrationsRepo: IntegrationsRepo) {
-  return async (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink) => {
+  return async (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink): Promise<string | null> => {
     const integration = await integrationsRepo.findById(route.integrationId);
     if (!integration?.serverUrl) throw new Error('the integration names no network server');
     const data = Buffer.from(downlink.hex, 'hex').toString('base64');
@@ -23,6 +32,7 @@ export function createLoraDownlinkSender(integrationsRepo: IntegrationsRepo) {
     if (integration.serverKey) headers.authorization = `Bearer ${integration.serverKey}`;
     let url: string;
     let body: unknown;
+    let ref: string | null = null;
     if (integration.network === 'chirpstack') {
       if (!device.loraEui) throw new Error('the device has no DevEUI');
       url = `${integration.serverUrl}/api/devices/${device.loraEui.toLowerCase()}/queue`;
@@ -33,7 +43,11 @@ export function createLoraDownlinkSender(integrationsRepo: IntegrationsRepo) {
       if (!route.ttn || !integration.application) throw new Error('The Things Stack needs the webhook id');
       const { applicationId, deviceId } = route.ttn;
       url = `${integration.serverUrl}/api/v3/as/applications/${encodeURIComponent(applicationId)}/webhooks/${encodeURIComponent(integration.application)}/devices/${encodeURIComponent(deviceId)}/down/push`;
-      body = { downlinks: [{ frm_payload: data, f_port: port, priority: 'NORMAL', confirmed: true }] };
+      // The Things Stack answers the push with nothing; the correlation id given comes back with its ack or nack.
+      ref = `${TTN_CORRELATION_PREFIX}${randomUUID()}`;
+      body = {
+        downlinks: [{ frm_payload: data, f_port: port, priority: 'NORMAL', confirmed: true, correlation_ids: [ref] }],
+      };
     } else {
       throw new Error(`a ${integration.network} integration takes no LoRa downlinks`);
     }
@@ -45,5 +59,8 @@ export function createLoraDownlinkSender(integrationsRepo: IntegrationsRepo) {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`the network server answered ${response.status}: ${await response.text()}`);
+    if (integration.network === 'ttn') return ref;
+    const queued = ChirpstackQueued.safeParse(await response.json().catch(() => null));
+    return queued.success ? queued.data.id : null;
   };
 }

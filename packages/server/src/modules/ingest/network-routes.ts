@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import type { IntegrationsRepo } from '../integrations/repo.js';
 import { deviceMessageUplink } from './device-message.js';
+import { TTN_CORRELATION_PREFIX } from './lora-downlinks.js';
 import type { IngestOutcome, IngestPipeline, LoraRoute, UplinkPayload } from './pipeline.js';
 
 const tags = ['ingest'];
@@ -64,10 +65,16 @@ const ChirpstackUp = z.object({
   object: z.record(z.string(), z.unknown()).optional(),
   rxInfo: z.array(z.object({ rssi: z.number().optional(), snr: z.number().optional() }).loose()).optional(),
 });
+/** The queue item an `ack` or `txack` is about, as ChirpStack answered its queueing. */
+const QueueItemId = z.string().min(1).max(64).optional();
 /** `ack`: the device acknowledged the confirmed downlink, or (false, which protobuf's JSON may leave out) it timed out. */
-const ChirpstackAck = z.object({ deviceInfo: ChirpstackDeviceInfo, acknowledged: z.boolean().default(false) });
+const ChirpstackAck = z.object({
+  deviceInfo: ChirpstackDeviceInfo,
+  queueItemId: QueueItemId,
+  acknowledged: z.boolean().default(false),
+});
 /** `txack`: a gateway took the downlink for transmission. */
-const ChirpstackTxAck = z.object({ deviceInfo: ChirpstackDeviceInfo });
+const ChirpstackTxAck = z.object({ deviceInfo: ChirpstackDeviceInfo, queueItemId: QueueItemId });
 
 /** Any application message of The Things Stack names its device so; a downlink's `failed` message without DevEUI. */
 const TtnDeviceIds = z
@@ -93,7 +100,8 @@ const TtnUplinkMessage = z
       .optional(),
   })
   .loose();
-const TtnDownlink = z.object({}).loose();
+/** A downlink as The Things Stack tells of it, with the correlation ids it was pushed with among its own. */
+const TtnDownlink = z.object({ correlation_ids: z.array(z.string().max(200)).max(50).optional() }).loose();
 /**
  * A message of a The Things Stack v3 webhook: its uplink message, or what became of a downlink (`downlink_ack`,
  * `downlink_nack`, `downlink_failed`). The webhook may post them all to one path; other messages are answered and left.
@@ -242,7 +250,13 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
             ? parse(ChirpstackAck, request.body)
             : { ...parse(ChirpstackTxAck, request.body), acknowledged: true };
         const devEui = report.deviceInfo.devEui.toUpperCase();
-        if (!(await pipeline.reportLoraDownlink({ loraEui: devEui }, integration.businessPath, report.acknowledged))) {
+        const known = await pipeline.reportLoraDownlink(
+          { loraEui: devEui },
+          integration.businessPath,
+          report.acknowledged,
+          report.queueItemId,
+        );
+        if (!known) {
           throw new AppError('ingest.unknown_device', { device: devEui });
         }
       }
@@ -274,9 +288,11 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
       if (delivered !== undefined) {
         // A downlink's failed message names the device without its DevEUI: it is then found by its default id.
         const devEui = (ids.dev_eui ?? TTN_DEFAULT_DEVICE_ID.exec(ids.device_id)?.[1])?.toUpperCase();
+        const downlink = up.downlink_ack ?? up.downlink_nack ?? up.downlink_failed?.downlink;
+        const ref = downlink?.correlation_ids?.find((id) => id.startsWith(TTN_CORRELATION_PREFIX));
         const known =
           devEui !== undefined &&
-          (await pipeline.reportLoraDownlink({ loraEui: devEui }, integration.businessPath, delivered));
+          (await pipeline.reportLoraDownlink({ loraEui: devEui }, integration.businessPath, delivered, ref));
         if (!known) throw new AppError('ingest.unknown_device', { device: devEui ?? ids.device_id });
         return reply.code(204).send(null);
       }

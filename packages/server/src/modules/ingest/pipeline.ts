@@ -30,8 +30,8 @@ export interface IngestPipelineOptions {
   database: DatabaseHandle;
   events: LiveEvents;
   log: FastifyBaseLogger;
-  /** Queues a LoRa downlink on the network server the uplink came through. */
-  sendLoraDownlink?: (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink) => Promise<void>;
+  /** Queues a LoRa downlink on the network server the uplink came through; answers the server's reference of it. */
+  sendLoraDownlink?: (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink) => Promise<string | null>;
   /**
    * The alarm rules of every device type, read once per batch; kept in memory by their repo, so this costs no query
    * per device (nor, mostly, per batch).
@@ -96,7 +96,11 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
     if (uplink.network === 'ip' && sendIpDownlink) delivery = sendIpDownlink(deviceId, { downlink });
     if (uplink.network === 'lora' && uplink.lora && options.sendLoraDownlink) {
       const route = uplink.lora;
-      delivery = repo.findById(deviceId).then((row) => row && options.sendLoraDownlink?.(route, row, downlink));
+      const send = options.sendLoraDownlink;
+      delivery = repo.findById(deviceId).then(async (row) => {
+        const ref = row ? await send(route, row, downlink) : null;
+        if (ref) await repo.setDownlinkRef(deviceId, ref);
+      });
     }
     delivery
       ?.catch(async (error: unknown) => {
@@ -169,12 +173,20 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
      * acknowledged or `txack`, The Things Stack `downlink_ack`) confirms SENT parameters, recording OK. Not delivered
      * (ChirpStack `ack` not acknowledged, The Things Stack `downlink_nack` or `downlink_failed`) puts them back to
      * WAITING, so they are sent again on the next uplink; from CONFIRMED too, as ChirpStack's `txack` (the gateway took
-     * the frame) confirms before the device's acknowledgement, or its absence, is known. Answers false when the device
+     * the frame) confirms before the device's acknowledgement, or its absence, is known. A word naming another downlink
+     * (`ref`) than the one last queued is about earlier parameters and changes nothing. Answers false when the device
      * is not one of the scope's.
      */
-    async reportLoraDownlink(device: DeviceKey, scopePath: string, delivered: boolean): Promise<boolean> {
+    async reportLoraDownlink(
+      device: DeviceKey,
+      scopePath: string,
+      delivered: boolean,
+      ref: string | undefined,
+    ): Promise<boolean> {
       const row = (await store.findDevices([device])).find(device);
       if (!row?.businessPath.startsWith(scopePath)) return false;
+      const queued = ref === undefined ? null : await repo.downlinkRefOf(row.id);
+      if (queued !== null && queued !== ref) return true;
       if (delivered) await moveParameterization(row.id, ['SENT'], 'CONFIRMED', 'OK');
       else if (row.downlinkData) await moveParameterization(row.id, ['SENT', 'CONFIRMED'], 'WAITING', null);
       return true;

@@ -64,6 +64,16 @@ export function createIngestRepo(db: Database) {
         .executeTakeFirst();
     },
 
+    /** Records the network server's reference of the LoRa downlink just queued for the device's parameters. */
+    async setDownlinkRef(deviceId: string, ref: string) {
+      await db.updateTable('devices').set({ downlinkRef: ref }).where('id', '=', deviceId).execute();
+    },
+
+    async downlinkRefOf(deviceId: string) {
+      const row = await db.selectFrom('devices').select('downlinkRef').where('id', '=', deviceId).executeTakeFirst();
+      return row?.downlinkRef ?? null;
+    },
+
     /**
      * Takes back the sent mark (and any confirmation since) of outputs sent at `sentAt` whose downlink was not
      * delivered, so they go with the next uplink; an output changed or sent again since keeps what it has. Locked as
