@@ -116,6 +116,8 @@ describe('the device list', () => {
     await rowOf('E2E cold room 1').getByText('Porto plant').waitFor();
     await rowOf('E2E tracker 1').getByText(MESSAGES.en['device.parameterization.WAITING']).waitFor();
     await rowOf('E2E tracker 3').getByText(MESSAGES.en['device.parameterization.CONFIRMED']).waitFor();
+    // The latest values of the signals the type shows in lists.
+    await rowOf('E2E tracker 1').getByTitle('Position: 41.1496, -8.611').waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/list-en.png`, fullPage: true });
 
     await view(en['devices.view.cards']).click();

@@ -307,7 +307,7 @@ export async function buildApp({
       await api.register(sigfoxContractsRoutes, { auth, sigfoxContracts });
       await api.register(businessesRoutes, { auth, businesses });
       await api.register(plansRoutes, { auth, plans });
-      await api.register(devicesRoutes, { auth, devices });
+      await api.register(devicesRoutes, { auth, devices, signalsRepo });
       await api.register(deviceDetailsRoutes, { auth, details: deviceDetails });
       await api.register(signalsRoutes, { auth, signals });
       await api.register(parameterPresetsRoutes, { auth, parameterPresets });

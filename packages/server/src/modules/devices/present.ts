@@ -58,15 +58,24 @@ export function presentDevice(row: ListedDeviceRow, language: Language): Device 
   };
 }
 
-/** The device types as the forms and architecture pages show them; codecs stay on the server. */
-export const DEVICE_TYPE_INFOS: DeviceTypeInfo[] = deviceTypes.map((deviceType) => ({
-  id: deviceType.id,
-  name: deviceType.name,
-  communicationTypes: [...deviceType.communicationTypes],
-  signals: deviceType.signals.map((signal) => ({ ...signal, perChannel: signal.perChannel ?? false })),
-  parameters: deviceType.parameters.map((parameter) => ({ ...parameter })),
-  configurable: deviceType.codec.encodeDownlink !== undefined,
-}));
+/**
+ * The device types as the screens show them; codecs stay on the server. Whether a signal shows in device lists is the
+ * signal catalogue's to say (`showInList`, which staff edit), by key; a key the catalogue lacks keeps its codec's word.
+ */
+export function presentDeviceTypes(showInList: ReadonlyMap<string, boolean>): DeviceTypeInfo[] {
+  return deviceTypes.map((deviceType) => ({
+    id: deviceType.id,
+    name: deviceType.name,
+    communicationTypes: [...deviceType.communicationTypes],
+    signals: deviceType.signals.map((signal) => ({
+      ...signal,
+      perChannel: signal.perChannel ?? false,
+      showInList: showInList.get(signal.key) ?? signal.showInList,
+    })),
+    parameters: deviceType.parameters.map((parameter) => ({ ...parameter })),
+    configurable: deviceType.codec.encodeDownlink !== undefined,
+  }));
+}
 
 /** What a bulk call did to each device, the refusals worded in the caller's language. */
 export function presentOutcomes(outcomes: BulkOutcome[], language: Language): BulkDeviceResponse {

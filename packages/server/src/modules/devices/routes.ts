@@ -33,17 +33,19 @@ import { READ_ERRORS, WRITE_ERRORS } from '../../http/error-responses.js';
 import { requestLanguage } from '../../http/language.js';
 import { typedAnswer } from '../../http/typed-answer.js';
 import type { AuthService } from '../auth/service.js';
+import type { SignalsRepo } from '../signals/repo.js';
 import { parseCreationCsv, parseRenameCsv } from './csv-import.js';
-import { DEVICE_TYPE_INFOS, presentDevice, presentOutcomes } from './present.js';
+import { presentDevice, presentDeviceTypes, presentOutcomes } from './present.js';
 import type { DevicesService } from './service.js';
 
 const tags = ['devices'];
 
 /** Devices and device types; every call sees only the caller's reachable devices (another tenant's is 404). */
-export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: DevicesService }> = async (
-  app,
-  { auth, devices },
-) => {
+export const devicesRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  devices: DevicesService;
+  signalsRepo: SignalsRepo;
+}> = async (app, { auth, devices, signalsRepo }) => {
   const onRequest = requireSession(auth);
 
   for (const url of ['/devices', '/devices/all']) {
@@ -384,6 +386,6 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ auth: AuthService; devices: 
         response: { 200: z.array(DeviceTypeInfo), 401: ErrorResponse },
       },
     },
-    async () => DEVICE_TYPE_INFOS,
+    async () => presentDeviceTypes(await signalsRepo.showInListByKey()),
   );
 };

@@ -40,6 +40,12 @@ export function createSignalsRepo(db: Database) {
       return withLocker(trx).where('signals.key', '=', key).executeTakeFirst();
     },
 
+    /** Whether each signal of the catalogue shows in device lists, by key. */
+    async showInListByKey(): Promise<Map<string, boolean>> {
+      const rows = await db.selectFrom('signals').select(['key', 'showInList']).execute();
+      return new Map(rows.map((row) => [row.key, row.showInList === 1]));
+    },
+
     async keys(trx: Executor = db): Promise<Set<string>> {
       return new Set((await trx.selectFrom('signals').select('key').execute()).map((row) => row.key));
     },

@@ -1,4 +1,4 @@
-import { deviceTypes, type Signal, SignalHistoryPage } from '@iot/shared';
+import { type DeviceTypeInfo, deviceTypes, type Signal, SignalHistoryPage } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
@@ -276,6 +276,31 @@ describe.each(databaseKinds())('signals on %s', (kind) => {
         code: 'signal.no_codec_definition',
         message: 'Nenhum tipo de dispositivo define um sinal com a chave flow.',
       });
+    });
+
+    it("decides which signals device lists show, for every device type with the signal's key", async () => {
+      const showsTemperature = async () => {
+        const types = (await call('GET', '/api/device-types', customer)).json() as DeviceTypeInfo[];
+        return types.flatMap((type) =>
+          type.signals.filter((item) => item.key === 'temperature').map((item) => item.showInList),
+        );
+      };
+      expect(new Set(await showsTemperature())).toEqual(new Set([true]));
+      const temperature = (await list(staff)).find((item) => item.key === 'temperature') as Signal;
+      const edit = (showInList: boolean, version: number) =>
+        call('PUT', '/api/signals', staff, {
+          uuid: temperature.uuid,
+          version,
+          parameters: { showInList, type: 'value' },
+        });
+      await call('PUT', `/api/signals/lock/${temperature.uuid}`, staff);
+      expect((await edit(false, temperature.version)).statusCode).toBe(200);
+      const shown = await showsTemperature();
+      expect(shown.length).toBeGreaterThan(1);
+      expect(new Set(shown)).toEqual(new Set([false]));
+      expect((await edit(true, temperature.version + 1)).statusCode).toBe(200);
+      await call('PUT', `/api/signals/unlock/${temperature.uuid}`, staff);
+      expect(new Set(await showsTemperature())).toEqual(new Set([true]));
     });
 
     it('deletes a signal and keeps its history', async () => {

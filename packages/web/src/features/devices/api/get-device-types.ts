@@ -11,7 +11,7 @@ export const getDeviceTypesQueryOptions = () =>
   queryOptions({
     queryKey: ['device-types'],
     queryFn: ({ signal }) => getDeviceTypes(signal),
-    // The platform's codecs change with a release, not while the page is open.
+    // The platform's codecs change with a release, not while the page is open; a signal edited here refreshes them.
     staleTime: Number.POSITIVE_INFINITY,
   });
 

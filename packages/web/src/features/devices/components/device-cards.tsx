@@ -10,9 +10,10 @@ import { RouterLink } from '@/components/router-link';
 import { networkIdOf } from '../lib/device-facts';
 import { LastSeen, ParameterizationChip } from './device-facts';
 import type { DeviceViewProps } from './device-table';
+import { ListedValues } from './listed-values';
 import { useInfiniteRows } from './use-infinite-rows';
 
-const CARD_HEIGHT = 188;
+const CARD_HEIGHT = 210;
 const GAP = 12;
 /** Cards get a column each this many pixels of the view's width. */
 const CARD_MIN_WIDTH = 330;
@@ -51,6 +52,7 @@ export function DeviceCards({
   selected,
   onToggle,
   typeName,
+  typeOf,
   linkTo,
   height,
 }: DeviceViewProps) {
@@ -146,6 +148,9 @@ export function DeviceCards({
                 <Fact label={t('devices.column.business')}>{device.business.description}</Fact>
                 <Fact label={t('devices.column.lastSeen')}>
                   <LastSeen device={device} />
+                </Fact>
+                <Fact label={t('devices.column.values')}>
+                  <ListedValues device={device} deviceType={typeOf(device.deviceType)} />
                 </Fact>
               </Box>
             </Card>

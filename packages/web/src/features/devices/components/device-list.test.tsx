@@ -35,6 +35,10 @@ const devices = [
     parameters: { values: {}, status: 'WAITING' },
     parameterization: { status: 'WAITING', label: 'Waiting', colour: PARAMETERIZATION_COLOURS.WAITING },
     lastSeenAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    signalValues: {
+      temperature: { value: 4.5, date: new Date(Date.now() - 5 * 60_000).toISOString() },
+      low_battery: { value: false, date: new Date(Date.now() - 5 * 60_000).toISOString() },
+    },
   }),
   device('b2', 'Cold room 2'),
 ];
@@ -104,6 +108,20 @@ afterEach(() => {
 });
 
 describe('the device list', () => {
+  it("shows each device's latest values of the signals its type lists, in the list and on the cards", async () => {
+    stubServer();
+    renderList(<DeviceList />);
+    const [first, second] = (await screen.findAllByRole('row')).slice(1).map((row) => within(row));
+    const values = await first?.findByTitle('Temperature: 4.5 °C');
+    // Signals not marked to show in lists stay on the device's screen.
+    expect(values?.textContent).toBe('Temperature 4.5 °C');
+    expect(second?.getByText('—')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cards' }));
+    const card = within(await screen.findByRole('listitem', { name: 'Cold room 1' }));
+    expect(card.getByText('Latest values')).toBeTruthy();
+    expect(card.getByTitle('Temperature: 4.5 °C')).toBeTruthy();
+  });
+
   it('shows a row per device with its facts and the parameterization status in its colour', async () => {
     stubServer();
     renderList(<DeviceList />);

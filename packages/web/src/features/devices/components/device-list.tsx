@@ -102,8 +102,9 @@ export function DeviceList({ businessId }: { businessId?: string }) {
   const count = useDeviceCount(filter);
   const devices = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
   const types = useDeviceTypes();
-  const typeNames = useMemo(() => new Map(types.data?.map((type) => [type.id, type.name])), [types.data]);
-  const typeName = useCallback((id: string) => typeNames.get(id) ?? id, [typeNames]);
+  const typesById = useMemo(() => new Map(types.data?.map((type) => [type.id, type])), [types.data]);
+  const typeOf = useCallback((id: string) => typesById.get(id), [typesById]);
+  const typeName = useCallback((id: string) => typesById.get(id)?.name ?? id, [typesById]);
   const businesses = useBusinesses();
   const tree = useMemo(() => (businesses.data ? buildBusinessTree(businesses.data) : undefined), [businesses.data]);
   const numbers = new Intl.NumberFormat(formatLocale(i18n.language));
@@ -218,6 +219,7 @@ export function DeviceList({ businessId }: { businessId?: string }) {
       selected: selectedIds,
       onToggle: toggle,
       typeName,
+      typeOf,
       linkTo: (device: Device) => linkTo(device.uuid),
       height: VIEW_HEIGHT,
     };

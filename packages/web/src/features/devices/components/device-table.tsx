@@ -1,4 +1,4 @@
-import type { Device } from '@iot/shared';
+import type { Device, DeviceTypeInfo } from '@iot/shared';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,14 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
 import { networkIdOf } from '../lib/device-facts';
 import { LastSeen, ParameterizationChip } from './device-facts';
+import { ListedValues } from './listed-values';
 import { useInfiniteRows } from './use-infinite-rows';
 
 export const DEVICE_ROW_HEIGHT = 52;
 const HEADER_HEIGHT = 52;
-/** Checkbox, description, type, network over its network id, business, last seen, parameterization. */
-const COLUMNS = '44px minmax(130px, 1.5fr) minmax(100px, 1.2fr) 138px minmax(90px, 1fr) 136px 112px';
+/** Checkbox, description, type, network over its network id, business, latest values, last seen, parameterization. */
+const COLUMNS = '44px minmax(130px, 1.4fr) minmax(100px, 1fr) 138px minmax(90px, 1fr) minmax(150px, 1.6fr) 136px 112px';
 /** Below this the columns would squeeze their text away: the table scrolls sideways instead. */
-const MIN_WIDTH = 750;
+const MIN_WIDTH = 920;
 
 /** What every device view (list, cards) takes: the devices loaded so far, the paging and the selection. */
 export interface DeviceViewProps {
@@ -25,6 +26,8 @@ export interface DeviceViewProps {
   selected: ReadonlySet<string>;
   onToggle: (device: Device) => void;
   typeName: (deviceType: string) => string;
+  /** The device type's definition, for the signals it shows in lists; undefined while unknown. */
+  typeOf: (deviceType: string) => DeviceTypeInfo | undefined;
   linkTo: (device: Device) => string;
   /** The height the view is given. */
   height: number | string;
@@ -50,6 +53,7 @@ export function DeviceTable({
   allSelected,
   onToggleAll,
   typeName,
+  typeOf,
   linkTo,
   height,
 }: DeviceTableProps) {
@@ -109,6 +113,9 @@ export function DeviceTable({
             </Box>
             <Box role="columnheader" sx={heading}>
               {t('devices.column.business')}
+            </Box>
+            <Box role="columnheader" sx={heading}>
+              {t('devices.column.values')}
             </Box>
             <Box role="columnheader" sx={heading}>
               {t('devices.column.lastSeen')}
@@ -182,6 +189,9 @@ export function DeviceTable({
                 </Box>
                 <Box role="cell" sx={cell} title={device.business.description}>
                   {device.business.description}
+                </Box>
+                <Box role="cell" sx={cell}>
+                  <ListedValues device={device} deviceType={typeOf(device.deviceType)} lines={2} />
                 </Box>
                 <Box role="cell" sx={cell}>
                   <LastSeen device={device} />

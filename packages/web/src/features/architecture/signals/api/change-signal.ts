@@ -1,6 +1,7 @@
 import type { CreateSignalRequest, Signal, UpdateSignalRequest } from '@iot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
+import { getDeviceTypesQueryOptions } from '@/features/devices/api/get-device-types';
 import { SIGNALS_KEY } from './get-signals';
 
 const signalPath = (action: 'lock' | 'unlock' | 'sync', uuid: string) =>
@@ -16,15 +17,20 @@ export const unlockSignal = (uuid: string) => api.put<Signal>(signalPath('unlock
 export const syncSignal = (uuid: string) => api.put<Signal>(signalPath('sync', uuid));
 
 /**
- * Every change refreshes the catalogue (and the histories). The page reports failures itself: a lock held by
- * someone else, a conflict and a taken key each have their own text, which the generic snackbar would not give.
+ * Every change refreshes the catalogue (and the histories), and the device types, whose signals show in device lists
+ * as the catalogue says. The page reports failures itself: a lock held by someone else, a conflict and a taken key
+ * each have their own text, which the generic snackbar would not give.
  */
 function useSignalMutation<Input, Output>(change: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
     meta: { errorSnackbar: false },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SIGNALS_KEY }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SIGNALS_KEY }),
+        queryClient.invalidateQueries({ queryKey: getDeviceTypesQueryOptions().queryKey }),
+      ]),
   });
 }
 
