@@ -20,11 +20,13 @@ const CAYENNE_EXAMPLE_BASE64 = 'A2cBEAVnAP8=';
 /**
  * A loopback server that answers as a LoRa network server's downlink API does, recording what it is sent; it refuses
  * (503) a downlink whose URL holds one of `refusing`. Each downlink taken is answered with an id of its own, as
- * ChirpStack names a queue item: `queue-1` for the first request received, and so on.
+ * ChirpStack names a queue item (`queue-1` for the first request received, and so on), unless its URL holds one of
+ * `nameless`: that one is answered `{}`.
  */
 async function startNetworkServer() {
   const received: { url: string; authorization: string | undefined; body: unknown }[] = [];
   const refusing = new Set<string>();
+  const nameless = new Set<string>();
   const server: Server = createServer((request: IncomingMessage, response) => {
     let text = '';
     request.on('data', (chunk) => {
@@ -34,8 +36,11 @@ async function startNetworkServer() {
       const url = request.url ?? '';
       received.push({ url, authorization: request.headers.authorization, body: JSON.parse(text) });
       const refused = [...refusing].some((part) => url.includes(part));
+      const named = ![...nameless].some((part) => url.includes(part));
       response.writeHead(refused ? 503 : 200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(refused ? { message: 'unavailable' } : { id: `queue-${received.length}` }));
+      response.end(
+        JSON.stringify(refused ? { message: 'unavailable' } : named ? { id: `queue-${received.length}` } : {}),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,6 +49,7 @@ async function startNetworkServer() {
     url: `http://127.0.0.1:${port}`,
     received,
     refusing,
+    nameless,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
@@ -658,6 +664,49 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     await until(() => live.statuses().length === 5 && live.commissioning().filter((e) => e === 'OK').length === 2);
     expect(live.statuses()).toEqual(['SENT', 'CONFIRMED', 'WAITING', 'SENT', 'CONFIRMED']);
     live.stop();
+  });
+
+  it('takes any word on a downlink ChirpStack queued without naming it, even after one it named', async () => {
+    const meter = await waitingMeter('70B3D57ED005E7E9');
+    const deviceInfo = { devEui: '70b3d57ed005e7e9' };
+    const queue = '/api/devices/70b3d57ed005e7e9/queue';
+    const queued = () => networkServer.received.filter((request) => request.url === queue).length;
+    const up = async (fCnt: number) =>
+      expect(
+        (
+          await ingest('/api/ingest/lora/chirpstack?event=up', ingestTokens.chirpstack, {
+            deviceInfo,
+            fCnt,
+            fPort: 3,
+            data: METER_CONFIGURATION_BASE64,
+          })
+        ).statusCode,
+      ).toBe(204);
+    const nack = () =>
+      ingest('/api/ingest/lora/chirpstack?event=ack', ingestTokens.chirpstack, {
+        deviceInfo,
+        queueItemId: 'not-known-here',
+        acknowledged: false,
+      });
+    const status = async () => (await device(meter.uuid)).parameters.status;
+
+    await up(1);
+    await until(() => queued() === 1);
+    // A word on another queue item than the one named is left.
+    expect((await nack()).statusCode).toBe(204);
+    expect(await status()).toBe('SENT');
+    networkServer.nameless.add(queue);
+    await ingest('/api/ingest/lora/chirpstack?event=ack', ingestTokens.chirpstack, {
+      deviceInfo,
+      queueItemId: `queue-${networkServer.received.findIndex((request) => request.url === queue) + 1}`,
+      acknowledged: false,
+    });
+    expect(await status()).toBe('WAITING');
+    await up(2);
+    await until(() => queued() === 2);
+    // Queued without a name: the word cannot be matched, so it counts.
+    expect((await nack()).statusCode).toBe(204);
+    expect(await status()).toBe('WAITING');
   });
 
   it("confirms LoRa parameters on The Things Stack's downlink ack, and sends them again after a nack or a failure", async () => {

@@ -98,8 +98,8 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       const route = uplink.lora;
       const send = options.sendLoraDownlink;
       delivery = repo.findById(deviceId).then(async (row) => {
-        const ref = row ? await send(route, row, downlink) : null;
-        if (ref) await repo.setDownlinkRef(deviceId, ref);
+        // Kept even when the server named none, so an earlier downlink's reference cannot stand for this one.
+        if (row) await repo.setDownlinkRef(deviceId, await send(route, row, downlink));
       });
     }
     delivery

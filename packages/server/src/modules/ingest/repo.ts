@@ -64,8 +64,11 @@ export function createIngestRepo(db: Database) {
         .executeTakeFirst();
     },
 
-    /** Records the network server's reference of the LoRa downlink just queued for the device's parameters. */
-    async setDownlinkRef(deviceId: string, ref: string) {
+    /**
+     * Records the network server's reference of the LoRa downlink just queued for the device's parameters; null when
+     * it named none, so any word on a downlink of the device counts.
+     */
+    async setDownlinkRef(deviceId: string, ref: string | null) {
       await db.updateTable('devices').set({ downlinkRef: ref }).where('id', '=', deviceId).execute();
     },
 
