@@ -4,11 +4,13 @@ import {
   type DeviceType,
   findDeviceType,
   findSignal,
+  isGeoPosition,
   type LinkQuality,
   linkQuality,
   type ParameterizationStatus,
   type RadioMetadata,
   type Reading,
+  type SignalDefinition,
   type SignalValue,
 } from '@iot/shared';
 import { awaitsConfirmation, isUnsent, parseOutputs, type StoredOutput } from '../devices/outputs.js';
@@ -47,8 +49,11 @@ export interface InboundUplink {
   scopePath: string | null;
   /** The device's message counter (Sigfox sequence number, LoRa frame counter, `seq`); null when it has none. */
   counter: number | null;
-  /** When the message was sent, as the network or the device says; readings carry this date. */
-  receivedAt: Date;
+  /**
+   * When the message says it was sent (the device's clock, or the network's time of reception); null when it says
+   * nothing, and it is dated on arrival. Readings carry this date when it is plausible (`readingDate`).
+   */
+  sentAt: Date | null;
   payload: UplinkPayload;
   radio?: RadioMetadata;
   /** Sigfox bidirectional callback: the network waits for the downlink in the answer. */
@@ -154,7 +159,7 @@ export async function storeBatch(
     return row && (uplink.scopePath === null || row.businessPath.startsWith(uplink.scopePath)) ? row : undefined;
   });
   const kept = uplinks.map((uplink) => rawOf(uplink.payload));
-  const digests = kept.map(contentDigest);
+  const digests = kept.map((message, index) => contentDigest(message, uplinks[index]?.sentAt ?? null));
   const fresh = await ops.claimCounters(
     uplinks.flatMap((uplink, index) => {
       const row = resolved[index];
@@ -179,9 +184,9 @@ export async function storeBatch(
     }
     const change = changes.get(row.id) ?? startChange(row, typeRules);
     changes.set(row.id, change);
-    const date = uplink.receivedAt.getTime();
+    const date = readingDate(uplink.sentAt, at);
     messages.push({ deviceKey: row.key, date, ...(kept[index] as KeptMessage) });
-    const decoded = decode(row, uplink);
+    const decoded = decode(row, { payload: uplink.payload, receivedAt: new Date(date) });
     if (decoded.ok) {
       for (const reading of decoded.readings) {
         const time = reading.date.getTime();
@@ -319,12 +324,33 @@ export function rawOf(payload: UplinkPayload): KeptMessage {
 }
 
 /**
- * What tells a resent message from a new one under the same counter: a digest of its content as kept (not of its
- * date, which a device without a clock of its own takes at arrival, so a resend would differ). 48 bits of MD5, a
+ * What tells a resent message from a new one under the same counter: a digest of its content as kept and of the date
+ * it gives itself (a resend gives the same; a device that restarted its count sends the same value at a later date).
+ * A message dated on arrival is judged by its content alone, since a resend would arrive later. 48 bits of MD5, a
  * number in JavaScript and a bigint in the database.
  */
-export const contentDigest = (message: KeptMessage) =>
-  Number.parseInt(hash('md5', `${message.kind}|${message.port ?? ''}|${message.data}`).slice(0, 12), 16);
+export const contentDigest = (message: KeptMessage, sentAt: Date | null) =>
+  Number.parseInt(
+    hash('md5', `${message.kind}|${message.port ?? ''}|${message.data}|${sentAt?.getTime() ?? ''}`).slice(0, 12),
+    16,
+  );
+
+/** How far ahead of the platform's clock a message's own date may be (the clocks of devices and networks drift). */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+/** Earlier dates come from a clock never set (1970), or from seconds taken for milliseconds. */
+const EARLIEST_PLAUSIBLE_DATE = Date.UTC(2000, 0, 1);
+
+/**
+ * The date an uplink's readings carry: the date the message gives, unless it is in the future or before 2000, where
+ * it would stand as the device's latest value for years, or pass for 1970; then, as for a message without a date,
+ * the time it arrived (`at`).
+ */
+export function readingDate(sentAt: Date | null, at: number): number {
+  const date = sentAt?.getTime();
+  return date === undefined || Number.isNaN(date) || date > at + CLOCK_SKEW_MS || date < EARLIEST_PLAUSIBLE_DATE
+    ? at
+    : date;
+}
 
 /** The payload of a kept message, as its uplink carried it. */
 export function payloadOf(message: KeptMessage): UplinkPayload {
@@ -336,19 +362,36 @@ export function payloadOf(message: KeptMessage): UplinkPayload {
   return { kind: 'frame', bytes: bytesOf(bytes), port: message.port, networkValues: values };
 }
 
-const unknownSignal = (deviceType: DeviceType, values: Record<string, SignalValue>) =>
-  Object.keys(values).find((key) => !findSignal(deviceType, key));
+const VALUE_KINDS: Record<SignalDefinition['valueType'], (value: SignalValue) => boolean> = {
+  number: (value) => typeof value === 'number',
+  boolean: (value) => typeof value === 'boolean',
+  string: (value) => typeof value === 'string',
+  position: isGeoPosition,
+};
+
+/** Why values named by a message cannot be the device type's readings: a signal it lacks, or a value of another kind. */
+function valuesRefusal(
+  deviceType: DeviceType,
+  values: Record<string, SignalValue>,
+): 'ingest.unknown_signal' | 'ingest.invalid_value' | null {
+  for (const [key, value] of Object.entries(values)) {
+    const signal = findSignal(deviceType, key);
+    if (!signal) return 'ingest.unknown_signal';
+    if (!VALUE_KINDS[signal.valueType](value)) return 'ingest.invalid_value';
+  }
+  return null;
+}
 const readingsOf = (values: Record<string, SignalValue>, date: Date): Reading[] =>
   Object.entries(values).map(([signal, value]) => ({ signal, value, date }));
 
 /**
  * The readings of an uplink, calibrated; or why none can be taken from it (the frame, or the JSON message, is then kept
  * raw). A frame the network decoded is read from the network's values when they name signals of the device's type
- * only; otherwise the type's codec decodes its bytes.
+ * only, each with a value of its kind; otherwise the type's codec decodes its bytes.
  */
 export function decode(
   row: Pick<IngestDeviceRow, 'deviceType' | 'calibration'>,
-  uplink: Pick<InboundUplink, 'payload' | 'receivedAt'>,
+  uplink: { payload: UplinkPayload; receivedAt: Date },
 ): Decoded {
   const deviceType = findDeviceType(row.deviceType);
   const { payload, receivedAt } = uplink;
@@ -360,7 +403,7 @@ export function decode(
   if (!deviceType) return { ok: false, ...raw(), error: 'device.unknown_type' };
   let readings: Reading[];
   if (payload.kind === 'frame') {
-    if (payload.networkValues && unknownSignal(deviceType, payload.networkValues) === undefined) {
+    if (payload.networkValues && valuesRefusal(deviceType, payload.networkValues) === null) {
       readings = readingsOf(payload.networkValues, receivedAt);
     } else {
       const result = deviceType.codec.decodeUplink({ bytes: payload.bytes, port: payload.port, receivedAt });
@@ -368,9 +411,8 @@ export function decode(
       readings = result.readings;
     }
   } else {
-    if (unknownSignal(deviceType, payload.values) !== undefined) {
-      return { ok: false, ...raw(), error: 'ingest.unknown_signal' };
-    }
+    const refusal = valuesRefusal(deviceType, payload.values);
+    if (refusal) return { ok: false, ...raw(), error: refusal };
     readings = readingsOf(payload.values, receivedAt);
   }
   const calibration = parseObject<{ factor: number; offset: number }>(row.calibration);

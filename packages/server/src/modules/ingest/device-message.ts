@@ -2,7 +2,7 @@ import { DeviceMessage, hexToBytes } from '@iot/shared';
 import type { InboundUplink, IpDownlink } from './pipeline.js';
 
 /** The uplink a Wi-Fi or cellular device's MQTT message stands for; undefined when it is not JSON of the documented shape. */
-export function uplinkOf(deviceId: string, payload: Buffer, now = new Date()): InboundUplink | undefined {
+export function uplinkOf(deviceId: string, payload: Buffer): InboundUplink | undefined {
   let json: unknown;
   try {
     json = JSON.parse(payload.toString('utf8'));
@@ -11,22 +11,17 @@ export function uplinkOf(deviceId: string, payload: Buffer, now = new Date()): I
   }
   const parsed = DeviceMessage.safeParse(json);
   // The device authenticated itself with its own credentials: no integration narrows where it may be.
-  return parsed.success ? deviceMessageUplink(deviceId, parsed.data, null, now) : undefined;
+  return parsed.success ? deviceMessageUplink(deviceId, parsed.data, null) : undefined;
 }
 
 /** A device message (MQTT, or the HTTP JSON call within an integration's `scopePath`) as the pipeline takes it. */
-export function deviceMessageUplink(
-  deviceId: string,
-  message: DeviceMessage,
-  scopePath: string | null,
-  now = new Date(),
-): InboundUplink {
+export function deviceMessageUplink(deviceId: string, message: DeviceMessage, scopePath: string | null): InboundUplink {
   return {
     network: 'ip',
     device: { id: deviceId },
     scopePath,
     counter: message.seq,
-    receivedAt: message.ts === undefined ? now : new Date(message.ts),
+    sentAt: message.ts === undefined ? null : new Date(message.ts),
     payload:
       'values' in message
         ? { kind: 'values', values: message.values }

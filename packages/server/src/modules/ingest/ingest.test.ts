@@ -850,6 +850,40 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(frames[0]).toMatchObject({ error: 'ingest.unknown_signal', data: '{"pressure":3}' });
   });
 
+  it('dates a message at its arrival when its own date is in the future or before 2000, and keeps values of the wrong kind raw', async () => {
+    const van = (
+      await call('POST', '/api/devices', staff, {
+        businessId: nodes.Plant,
+        deviceType: 'gps-tracker',
+        IMEI: '353879234252724',
+      })
+    ).json() as Device;
+    const post = (message: object) => ingest('/api/ingest/http', ingestTokens.http, { device: van.uuid, ...message });
+    const battery = async () => (await device(van.uuid)).signalValues.battery;
+    const before = Date.now();
+    // A clock ten years ahead, then one never set: both are dated on arrival, so a later reading still takes over.
+    expect((await post({ seq: 1, ts: before + 10 * 365 * 86_400_000, values: { battery: 66 } })).json().stored).toBe(1);
+    expect(Date.parse((await battery())?.date ?? '')).toBeLessThan(Date.now() + 1_000);
+    expect((await post({ seq: 2, ts: 1_000, values: { battery: 65 } })).json().stored).toBe(1);
+    expect(Date.parse((await battery())?.date ?? '')).toBeGreaterThanOrEqual(before);
+    expect((await post({ seq: 3, values: { battery: 64 } })).json().stored).toBe(1);
+    expect((await battery())?.value).toBe(64);
+    expect(Date.parse((await device(van.uuid)).lastSeenAt ?? '')).toBeLessThan(Date.now() + 1_000);
+    // A value of another kind than its signal's is kept raw, marked, and changes no latest value.
+    expect((await post({ seq: 4, values: { battery: 'full', moving: true } })).json().stored).toBe(1);
+    expect((await battery())?.value).toBe(64);
+    const frames = (await call('GET', `/api/devices/${van.uuid}/frames`, staff)).json().frames;
+    expect(frames[0]).toMatchObject({ error: 'ingest.invalid_value', data: '{"battery":"full","moving":true}' });
+    // The same counter and values at a later date of the device's own: a new reading, not a resend.
+    const at = Date.now() - 60_000;
+    expect((await post({ seq: 9, ts: at, values: { battery: 60 } })).json()).toEqual({ stored: 1, duplicates: 0 });
+    expect((await post({ seq: 9, ts: at, values: { battery: 60 } })).json()).toEqual({ stored: 0, duplicates: 1 });
+    expect((await post({ seq: 9, ts: at + 30_000, values: { battery: 60 } })).json()).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+  });
+
   it("keeps a Sigfox device's outputs unsent, and a Wi-Fi or cellular device's whose delivery failed for its next uplink", async () => {
     const create = async (payload: object) =>
       (await call('POST', '/api/devices', staff, { businessId: nodes.Plant, ...payload })).json() as Device;
