@@ -148,6 +148,22 @@ export async function reachOf(caller: Caller, trx: Executor, column = 'businesse
   };
 }
 
+/**
+ * The nodes above the caller's reach (ancestors of the nodes the caller holds a reaching role on), as SQL over a path
+ * column: what a level shares with the levels below it (its parameter presets) is seen from there. Null for provider
+ * staff, who reach every node.
+ */
+export async function aboveReachOf(caller: Caller, trx: Executor, column: string) {
+  if (isProviderStaff(caller)) return null;
+  const above = new Set<string>();
+  for (const grant of await grantsOf(caller, trx)) {
+    if (!REACHING_ROLES.includes(grant.role)) continue;
+    const ids = idsOnPath(grant.path);
+    for (let depth = 1; depth < ids.length; depth++) above.add(`/${ids.slice(0, depth).join('/')}/`);
+  }
+  return above.size === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(column)} in (${sql.join([...above])})`;
+}
+
 /** The business tree: nodes, who holds which role where, the activity log. SQL only. */
 export function createBusinessesRepo(db: Database) {
   // The permission check of every call on a business.

@@ -94,7 +94,8 @@ describe.each(databaseKinds())('parameter presets on %s', (kind) => {
       updatedAt: expect.any(String),
       version: 1,
     });
-    expect((await call('GET', `${PRESETS}/${preset.uuid}`, tokens.PortoViewer)).statusCode).toBe(404);
+    // Seen by the levels below (North's preset from Porto) and above.
+    expect((await call('GET', `${PRESETS}/${preset.uuid}`, tokens.PortoViewer)).json()).toEqual(preset);
     expect((await call('GET', `${PRESETS}/${preset.uuid}`, tokens.AcmeAdmin)).json()).toEqual(preset);
   });
 
@@ -157,16 +158,32 @@ describe.each(databaseKinds())('parameter presets on %s', (kind) => {
     expect(missing.json().fields).toEqual({ name: 'Required', profile: 'Required' });
   });
 
-  it("lists the presets of a business and of its ancestors, within the caller's reach", async () => {
+  it('lists the presets of a business and of its ancestors, which the levels below see too', async () => {
     await createPreset('Acme default', 'Acme', tokens.AcmeAdmin);
     await createPreset('Porto freezer', 'Porto', staff, { temperatureHigh: -18, temperatureLow: -25 });
     await createPreset('South', 'South');
     expect(await namesAt(staff, `?businessId=${nodes.Porto}`)).toEqual(['Acme default', 'Cold room', 'Porto freezer']);
+    // Acme is above the reach of North's admin and of Porto's viewer: its presets are shared with the levels below.
     expect(await namesAt(tokens.NorthAdmin ?? '', `?businessId=${nodes.Porto}`)).toEqual([
+      'Acme default',
       'Cold room',
       'Porto freezer',
     ]);
-    expect(await namesAt(tokens.PortoViewer ?? '', `?businessId=${nodes.Porto}`)).toEqual(['Porto freezer']);
+    expect(await namesAt(tokens.PortoViewer ?? '', `?businessId=${nodes.Porto}`)).toEqual([
+      'Acme default',
+      'Cold room',
+      'Porto freezer',
+    ]);
+    // A sibling level's presets stay its own.
+    expect(await namesAt(tokens.NorthAdmin ?? '', '')).toEqual(['Acme default', 'Cold room', 'Porto freezer']);
+    // Seen from below, a preset is read, never changed.
+    const shared = presets['Acme default'] as ParameterPreset;
+    const northAdmin = tokens.NorthAdmin ?? '';
+    expect((await call('GET', `${PRESETS}/${shared.uuid}`, northAdmin)).json()).toMatchObject({ name: 'Acme default' });
+    expect((await call('PUT', `${PRESETS}/${shared.uuid}`, northAdmin, { version: 1, name: 'Mine' })).statusCode).toBe(
+      403,
+    );
+    expect((await call('DELETE', `${PRESETS}/${shared.uuid}`, northAdmin)).statusCode).toBe(403);
     expect(await namesAt(tokens.AcmeAdmin ?? '', `?businessId=${nodes.South}`)).toEqual(['Acme default', 'South']);
     expect(await namesAt(tokens.AcmeAdmin ?? '', '')).toEqual(['Acme default', 'Cold room', 'Porto freezer', 'South']);
     expect(await namesAt(staff, `?businessId=${nodes.Porto}&model=water-meter-lora`)).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Role } from '@iot/shared';
 import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, DatabaseSchema, ParameterPresetsTable } from '../../db/schema.js';
-import { type Caller, reachOf } from '../businesses/repo.js';
+import { aboveReachOf, type Caller, reachOf } from '../businesses/repo.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
@@ -13,15 +13,21 @@ const count = (value: bigint | number | string | undefined) => Number(value ?? 0
 
 /** Parameter presets, scoped to the caller's reach in SQL like devices. SQL only. */
 export function createParameterPresetsRepo(db: Database) {
-  /** Every preset the caller reaches, with the caller's role on its business, as a query callers narrow further. */
+  /**
+   * Every preset the caller sees, with the caller's role on its business, as a query callers narrow further: those
+   * of the businesses the caller reaches, and those of the businesses above them, which a level shares with the
+   * levels below (the caller's role there is `none`: seen and applied, never changed).
+   */
   async function scoped(caller: Caller, trx: Executor) {
-    const { role, reach } = await reachOf(caller, trx, 'parameterPresets.businessPath');
+    const column = 'parameterPresets.businessPath';
+    const { role, reach } = await reachOf(caller, trx, column);
+    const above = await aboveReachOf(caller, trx, column);
     const query = trx
       .selectFrom('parameterPresets')
       .innerJoin('businesses', 'businesses.id', 'parameterPresets.businessId')
       .selectAll('parameterPresets')
       .select(['businesses.description as businessDescription', role.as('role')]);
-    return reach ? query.where(reach) : query;
+    return reach && above ? query.where(sql<boolean>`(${reach} or ${above})`) : query;
   }
 
   return {
@@ -30,7 +36,7 @@ export function createParameterPresetsRepo(db: Database) {
     },
 
     /**
-     * The presets the caller reaches, by name: those owned by one of `businessIds` (a business and its ancestors)
+     * The presets the caller sees, by name: those owned by one of `businessIds` (a business and its ancestors)
      * when given, of one device type when `model` is given.
      */
     async listReachable(

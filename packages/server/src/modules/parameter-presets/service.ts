@@ -40,7 +40,8 @@ function checkedProfile(model: string, profile: ParameterProfile): ParameterProf
 
 /**
  * Parameter presets (SPEC section 3): named parameter values of one device type, owned by a business and seen by
- * those who reach it; a preset outside the caller's reach is `not_found`.
+ * those who reach it and by the levels below it (who apply it to their devices but cannot change it); any other
+ * preset is `not_found`.
  */
 export function createParameterPresetsService({
   db,
@@ -70,7 +71,7 @@ export function createParameterPresetsService({
   }
 
   return {
-    /** With `businessId`: the presets of that business and of its ancestors that the caller reaches. */
+    /** With `businessId`: the presets of that business and of its ancestors, which the caller sees. */
     async list(user: UserRow, query: ParameterPresetListQuery): Promise<ScopedParameterPresetRow[]> {
       const businessIds = query.businessId
         ? idsOnPath((await reachableBusiness(user, query.businessId)).path)

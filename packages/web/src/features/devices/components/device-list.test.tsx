@@ -366,6 +366,21 @@ describe('the group configuration', () => {
     expect(screen.getByText('Devices: 3')).toBeTruthy();
   });
 
+  it("offers a preset of a business above the caller's part of the tree, which the levels below share", async () => {
+    // Porto plant is all the caller reaches; the preset belongs to Acme Water, above it.
+    stubConfigureServer([node('porto', 'Porto plant', null, [{ email: 'ana@example.com', role: 'admin' }])]);
+    renderList(<DeviceList />);
+    await screen.findByText('Cold room 2');
+    select('Cold room 1');
+    select('Cold room 2');
+    fireEvent.click(await screen.findByRole('button', { name: 'Configure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure 2 selected devices' });
+    expect(await within(dialog).findByRole('radio', { name: /Summer — Cold rooms in summer/ })).toBeTruthy();
+    expect(
+      within(dialog).getByText('TH-S temperature and humidity sensor · Acme Water · for 2 of the 2 selected devices'),
+    ).toBeTruthy();
+  });
+
   it('says so when every selected device was configured', async () => {
     stubConfigureServer();
     renderList(<DeviceList />);

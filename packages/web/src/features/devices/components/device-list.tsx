@@ -143,12 +143,14 @@ export function DeviceList({ businessId }: { businessId?: string }) {
     [user, tree],
   );
   const selectedDevices = useMemo(() => [...selected.values()], [selected]);
-  // As the server rules: a device takes presets of its type owned by its business or one above it (a business not
-  // in the tree yet is left to the server's answer).
+  // As the server rules: a device takes presets of its type owned by its business or one above it. A business not in
+  // the tree is left to the server's answer: one not loaded yet, or one above the caller's reach (whose presets the
+  // levels below it share).
   const presetAppliesTo = useCallback(
     (preset: ParameterPreset, device: Device) =>
       preset.model === device.deviceType &&
       (!tree?.parentOf.has(device.businessId) ||
+        !tree.parentOf.has(preset.businessId) ||
         preset.businessId === device.businessId ||
         ancestorsOf(tree, device.businessId).includes(preset.businessId)),
     [tree],
