@@ -10,7 +10,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ContentPage } from '@/components/content-page';
-import { TabLater } from '@/components/tab-later';
 import { BusinessActionsCard } from '@/features/alarms/components/business-actions-card';
 import { DeviceList } from '@/features/devices/components/device-list';
 import { IntegrationsCard } from '@/features/integrations/components/integrations-card';
@@ -40,7 +39,9 @@ const TABS = [
   'inventory',
 ] as const;
 type ConfigTab = (typeof TABS)[number];
+/** The tabs whose capability is built: the others (assets, contracts, journeys, inventory) show once theirs is. */
 const BUILT_TABS: ReadonlySet<ConfigTab> = new Set(['hierarchy', 'devices', 'users', 'alarms', 'logs', 'manager']);
+const SHOWN_TABS = TABS.filter((name) => BUILT_TABS.has(name));
 
 function Hierarchy({ tree, businessId }: { tree: BusinessTree; businessId: string }) {
   const { t } = useTranslation();
@@ -76,7 +77,7 @@ export function BusinessConfigPage() {
   const { businessId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as ConfigTab | null;
-  const tab: ConfigTab = requested && TABS.includes(requested) ? requested : 'hierarchy';
+  const tab: ConfigTab = requested && SHOWN_TABS.includes(requested) ? requested : 'hierarchy';
   const businesses = useBusinesses();
   const tree = useMemo(() => (businesses.data ? buildBusinessTree(businesses.data) : undefined), [businesses.data]);
   const business = tree?.byId.get(businessId);
@@ -106,7 +107,7 @@ export function BusinessConfigPage() {
             aria-label={t('businesses.tabs')}
             sx={{ borderBottom: 1, borderColor: 'divider' }}
           >
-            {TABS.map((name) => (
+            {SHOWN_TABS.map((name) => (
               <Tab key={name} value={name} label={t(`businesses.tab.${name}`)} />
             ))}
           </Tabs>
@@ -139,7 +140,6 @@ export function BusinessConfigPage() {
             {tab === 'manager' && user && (
               <BusinessManager key={business._id} tree={tree} businessId={business._id} user={user} />
             )}
-            {!BUILT_TABS.has(tab) && <TabLater text={t('businesses.tabLater')} />}
           </Box>
         </Stack>
       )}

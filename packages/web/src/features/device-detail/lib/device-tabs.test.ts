@@ -10,11 +10,18 @@ const viewPermissions: BusinessConfig['viewPermissions'] = VIEW_ROLES.map((role)
   inheritedFrom: null,
 }));
 
+/** The tabs of SPEC section 2 but reports and journeys, which come with their capabilities. */
+const BUILT = DEVICE_DETAIL_TABS.filter((tab) => tab !== 'reports' && tab !== 'journeys');
+
 describe('the tabs of the device screen', () => {
-  it('shows provider staff every tab, whatever the views of the business', () => {
-    expect(visibleDeviceTabs({ role: 'product', viewPermissions: undefined, plan: DEFAULT_PLAN })).toEqual(
-      DEVICE_DETAIL_TABS,
-    );
+  it('shows provider staff every tab built, whatever the views of the business', () => {
+    expect(visibleDeviceTabs({ role: 'product', viewPermissions: undefined, plan: DEFAULT_PLAN })).toEqual(BUILT);
+  });
+
+  it('leaves out the reports and journeys tabs until their capabilities are built', () => {
+    const tabs = visibleDeviceTabs({ role: 'product', viewPermissions: undefined, plan: DEFAULT_PLAN });
+    expect(tabs).not.toContain('reports');
+    expect(tabs).not.toContain('journeys');
   });
 
   it("follows the views of the caller's role, with the overview and maintenance always there", () => {
@@ -23,7 +30,6 @@ describe('the tabs of the device screen', () => {
       'info',
       'data',
       'maintenance',
-      'journeys',
     ]);
   });
 
@@ -31,7 +37,7 @@ describe('the tabs of the device screen', () => {
     const user = visibleDeviceTabs({ role: 'user', viewPermissions, plan: DEFAULT_PLAN });
     const admin = visibleDeviceTabs({ role: 'admin', viewPermissions, plan: DEFAULT_PLAN });
     expect(user).not.toContain('calibration');
-    expect(admin).toEqual(DEVICE_DETAIL_TABS);
+    expect(admin).toEqual(BUILT);
   });
 
   it('hides alarms and journeys where the plan lacks them, for provider staff too', () => {
@@ -49,7 +55,6 @@ describe('the tabs of the device screen', () => {
       'overview',
       'info',
       'maintenance',
-      'journeys',
     ]);
   });
 

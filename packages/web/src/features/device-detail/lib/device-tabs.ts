@@ -25,6 +25,9 @@ export const DEVICE_DETAIL_TABS = [
 ] as const;
 export type DeviceDetailTab = (typeof DEVICE_DETAIL_TABS)[number];
 
+/** The tabs whose capability is not built yet: they show once it is, rather than as empty promises. */
+const LATER_TABS: ReadonlySet<DeviceDetailTab> = new Set(['reports', 'journeys']);
+
 const isViewRole = (role: Role): role is ViewRole => (VIEW_ROLES as readonly Role[]).includes(role);
 type PermissionTab = (typeof DEVICE_TABS)[number];
 const isPermissionTab = (tab: DeviceDetailTab): tab is PermissionTab =>
@@ -34,7 +37,7 @@ const isPermissionTab = (tab: DeviceDetailTab): tab is PermissionTab =>
  * The tabs a caller sees on a device. Provider staff see every tab; anyone else sees, of the tabs a business gives
  * per role (SPEC section 6), those of their role on the device's business (a role without views of its own, free
  * view's), and the overview and maintenance always. Calibration takes an admin. The plan hides alarms and journeys
- * where it lacks them.
+ * where it lacks them; the reports and journeys tabs wait for their capabilities.
  */
 export function visibleDeviceTabs({
   role,
@@ -48,6 +51,7 @@ export function visibleDeviceTabs({
   const viewRole: ViewRole = isViewRole(role) ? role : 'anonymous';
   const allowed = new Set<string>(viewPermissions?.find((views) => views.role === viewRole)?.deviceTabs ?? []);
   return DEVICE_DETAIL_TABS.filter((tab) => {
+    if (LATER_TABS.has(tab)) return false;
     if (tab === 'alarms' && !plan.alarmSupport) return false;
     if (tab === 'journeys' && !plan.journeyVisible) return false;
     if (role === 'product') return true;

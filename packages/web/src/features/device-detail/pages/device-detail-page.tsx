@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/client';
 import { ContentPage } from '@/components/content-page';
-import { TabLater } from '@/components/tab-later';
 import { paths } from '@/config/paths';
 import { useBusinessConfig } from '@/features/businesses/api/business-config';
 import { useBusinesses } from '@/features/businesses/api/get-businesses';
@@ -144,7 +143,6 @@ export function DeviceDetailPage() {
           {tab === 'alarms' && <DeviceAlarms scope={scope} />}
           {tab === 'calibration' && <DeviceCalibration scope={scope} />}
           {tab === 'commissioning' && <DeviceCommissioning scope={scope} />}
-          {(tab === 'reports' || tab === 'journeys') && <TabLater text={t('device.tabLater')} />}
         </Box>
       </Stack>
     );
