@@ -226,7 +226,7 @@ export async function storeBatch(
 
 /**
  * Last seen, link quality and parameterization after one more uplink: a device's first uplink starts its
- * commissioning; a change of link quality is recorded; parameters WAITING are sent in answer to this uplink (on
+ * commissioning; a change of link quality is recorded (not its absence from an uplink, once known); parameters WAITING are sent in answer to this uplink (on
  * Sigfox only when the callback asks for a downlink). Parameters SENT to a Sigfox or IP device are confirmed by a later
  * uplink, their downlink having been delivered in answer to the one before. A LoRa class A downlink is only queued on
  * the network server, to go out in the receive window after the device's next uplink: no uplink tells whether it
@@ -237,7 +237,8 @@ function commission(change: DeviceChange, uplink: InboundUplink, date: number, a
   if (change.lastSeenAt === null) change.events.push({ event: 'COMMISSIONING_START', detail: null, date: at });
   change.lastSeenAt = Math.max(change.lastSeenAt ?? 0, date);
   const quality = linkQuality(uplink.network, uplink.radio);
-  if (quality !== change.linkQuality) {
+  // An uplink without radio metadata says nothing of the link: a quality already known stands.
+  if (quality !== change.linkQuality && !(quality === 'UNAVAILABLE' && change.linkQuality !== null)) {
     change.linkQuality = quality;
     change.events.push({ event: 'LINK_QUALITY_COMPUTED', detail: quality, date: at });
   }

@@ -373,6 +373,13 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       'LINK_QUALITY_COMPUTED',
     ]);
     expect(commissioning.json().events[1].detail).toBe('GOOD');
+    // A callback without radio metadata says nothing of the link: the quality known stands, nothing is recorded.
+    const { rssi: _rssi, snr: _snr, ...withoutRadio } = message;
+    const silent = await ingest('/api/ingest/sigfox', ingestTokens.sigfox, { ...withoutRadio, seqNumber: '6' });
+    expect(silent.statusCode).toBe(204);
+    expect((await call('GET', `/api/devices/${sensor.uuid}/commissioning`, tokens.viewer)).json().events).toHaveLength(
+      2,
+    );
   });
 
   it('answers a bidirectional Sigfox callback with the waiting parameters, then confirms them', async () => {
