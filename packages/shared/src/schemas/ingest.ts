@@ -114,16 +114,18 @@ export const HttpIngestRequest = z.union([HttpIngestMessage, z.array(HttpIngestM
 export const IngestResult = z.object({ stored: z.number().int(), duplicates: z.number().int() });
 
 /** `GET /api/devices/{uuid}/readings`: signals by key, newest first, within [from, to]. */
-export const ReadingsQuery = z.object({
-  signals: z
-    .string()
-    .min(1)
-    .max(2000)
-    .transform((text) => [...new Set(text.split(',').filter(Boolean))]),
-  from: z.coerce.number().int().min(0),
-  to: z.coerce.number().int().min(0),
-  limit: z.coerce.number().int().min(READINGS_LIMITS.min).max(READINGS_LIMITS.max).default(READINGS_LIMITS.max),
-});
+export const ReadingsQuery = z
+  .object({
+    signals: z
+      .string()
+      .min(1)
+      .max(2000)
+      .transform((text) => [...new Set(text.split(',').filter(Boolean))]),
+    from: z.coerce.number().int().min(0),
+    to: z.coerce.number().int().min(0),
+    limit: z.coerce.number().int().min(READINGS_LIMITS.min).max(READINGS_LIMITS.max).default(READINGS_LIMITS.max),
+  })
+  .refine((query) => query.from <= query.to, { error: 'validation.invalid', path: ['from'] });
 
 export const StoredReading = z.object({ date: z.number(), value: SignalValueSchema });
 export const SignalReadings = z.object({

@@ -1083,6 +1083,13 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(cut.readings).toHaveLength(10);
     expect((await call('GET', `${url}&limit=0`, tokens.viewer)).statusCode).toBe(400);
     expect((await call('GET', `${url}&limit=10001`, tokens.viewer)).statusCode).toBe(400);
+    const backwards = await call(
+      'GET',
+      `/api/devices/${tracker.uuid}/readings?signals=battery&from=${to}&to=${from}&lang=pt`,
+      tokens.viewer,
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().fields).toEqual({ from: expect.any(String) });
     expect((await call('GET', url, tokens.bravo)).statusCode).toBe(404);
     expect((await call('GET', url, undefined)).statusCode).toBe(401);
 
