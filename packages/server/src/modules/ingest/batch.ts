@@ -404,7 +404,11 @@ export function decode(
   if (!deviceType) return { ok: false, ...raw(), error: 'device.unknown_type' };
   let readings: Reading[];
   if (payload.kind === 'frame') {
-    if (payload.networkValues && valuesRefusal(deviceType, payload.networkValues) === null) {
+    if (!payload.networkValues && (payload.bytes.length === 0 || payload.port === 0)) {
+      // No application data (an empty frame, or LoRaWAN's port 0, which carries network commands only): nothing to
+      // decode, and nothing wrong; the uplink still tells that the device is there.
+      readings = [];
+    } else if (payload.networkValues && valuesRefusal(deviceType, payload.networkValues) === null) {
       readings = readingsOf(payload.networkValues, receivedAt);
     } else {
       const result = deviceType.codec.decodeUplink({ bytes: payload.bytes, port: payload.port, receivedAt });

@@ -673,6 +673,28 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     live.stop();
   });
 
+  it('keeps an uplink without application data as a sign of life, not as a frame that could not be decoded', async () => {
+    const meter = (
+      await call('POST', '/api/devices', staff, {
+        businessId: nodes.Plant,
+        deviceType: 'water-meter-lora',
+        loraEUI: '70B3D57ED005E7EA',
+      })
+    ).json() as Device;
+    const up = (body: object) =>
+      ingest('/api/ingest/lora/chirpstack?event=up', ingestTokens.chirpstack, {
+        deviceInfo: { devEui: '70b3d57ed005e7ea' },
+        rxInfo: [{ rssi: -90, snr: 5 }],
+        ...body,
+      });
+    expect((await up({ fCnt: 1, fPort: 0 })).statusCode).toBe(204);
+    expect((await up({ fCnt: 2 })).statusCode).toBe(204);
+    expect((await up({ fCnt: 3, fPort: 0, data: Buffer.from('0203', 'hex').toString('base64') })).statusCode).toBe(204);
+    expect(await count('undecodedFrames', meter.uuid)).toBe(0);
+    expect(await count('readings', meter.uuid)).toBe(0);
+    expect((await device(meter.uuid)).lastSeenAt).not.toBeNull();
+  });
+
   it('takes any word on a downlink ChirpStack queued without naming it, even after one it named', async () => {
     const meter = await waitingMeter('70B3D57ED005E7E9');
     const deviceInfo = { devEui: '70b3d57ed005e7e9' };
