@@ -251,7 +251,7 @@ export interface ReceivedMessagesTable {
   /** The device's `key`. */
   deviceKey: number;
   date: number;
-  kind: 'frame' | 'decoded-frame' | 'values';
+  kind: 'frame' | 'decoded-frame' | 'values' | 'unreadable';
   data: string;
   port: number | null;
 }

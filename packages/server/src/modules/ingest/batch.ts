@@ -38,7 +38,9 @@ export interface LoraRoute {
  */
 export type UplinkPayload =
   | { kind: 'frame'; bytes: Uint8Array; port: number | null; networkValues?: Record<string, SignalValue> }
-  | { kind: 'values'; values: Record<string, SignalValue> };
+  | { kind: 'values'; values: Record<string, SignalValue> }
+  /** A device's own message that is not one (not JSON of the documented shape): kept, marked, never read. */
+  | { kind: 'unreadable'; text: string };
 
 /** One uplink as every network's transport hands it over, normalised. */
 export interface InboundUplink {
@@ -319,6 +321,7 @@ const bytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
  */
 export function rawOf(payload: UplinkPayload): KeptMessage {
   if (payload.kind === 'values') return { kind: 'values', data: JSON.stringify(payload.values), port: null };
+  if (payload.kind === 'unreadable') return { kind: 'unreadable', data: payload.text, port: null };
   if (!payload.networkValues) return { kind: 'frame', data: hexOf(payload.bytes), port: payload.port };
   const data = JSON.stringify({ bytes: hexOf(payload.bytes), values: payload.networkValues });
   return { kind: 'decoded-frame', data, port: payload.port };
@@ -359,6 +362,7 @@ export function payloadOf(message: KeptMessage): UplinkPayload {
     return { kind: 'values', values: JSON.parse(message.data) as Record<string, SignalValue> };
   }
   if (message.kind === 'frame') return { kind: 'frame', bytes: bytesOf(message.data), port: message.port };
+  if (message.kind === 'unreadable') return { kind: 'unreadable', text: message.data };
   const { bytes, values } = JSON.parse(message.data) as { bytes: string; values: Record<string, SignalValue> };
   return { kind: 'frame', bytes: bytesOf(bytes), port: message.port, networkValues: values };
 }
@@ -400,7 +404,8 @@ export function decode(
   const raw = () =>
     payload.kind === 'frame'
       ? { data: hexOf(payload.bytes), port: payload.port }
-      : { data: JSON.stringify(payload.values), port: null };
+      : { data: payload.kind === 'values' ? JSON.stringify(payload.values) : payload.text, port: null };
+  if (payload.kind === 'unreadable') return { ok: false, ...raw(), error: 'ingest.unreadable_message' };
   if (!deviceType) return { ok: false, ...raw(), error: 'device.unknown_type' };
   let readings: Reading[];
   if (payload.kind === 'frame') {

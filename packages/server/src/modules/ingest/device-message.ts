@@ -1,17 +1,33 @@
 import { DeviceMessage, hexToBytes } from '@iot/shared';
 import type { InboundUplink, IpDownlink } from './pipeline.js';
 
-/** The uplink a Wi-Fi or cellular device's MQTT message stands for; undefined when it is not JSON of the documented shape. */
-export function uplinkOf(deviceId: string, payload: Buffer): InboundUplink | undefined {
+/** The most of an unreadable message kept to show: enough to see what the device sent wrong. */
+export const UNREADABLE_KEPT_CHARS = 2_000;
+
+/**
+ * The uplink a Wi-Fi or cellular device's MQTT message stands for. One that is not JSON of the documented shape is
+ * kept as it came (its start), marked unreadable, so it shows among the device's frames rather than vanishing: the
+ * device authenticated itself, so the message is its own.
+ */
+export function uplinkOf(deviceId: string, payload: Buffer): InboundUplink {
+  const text = payload.toString('utf8');
   let json: unknown;
   try {
-    json = JSON.parse(payload.toString('utf8'));
+    json = JSON.parse(text);
   } catch {
-    return undefined;
+    json = undefined;
   }
   const parsed = DeviceMessage.safeParse(json);
   // The device authenticated itself with its own credentials: no integration narrows where it may be.
-  return parsed.success ? deviceMessageUplink(deviceId, parsed.data, null) : undefined;
+  if (parsed.success) return deviceMessageUplink(deviceId, parsed.data, null);
+  return {
+    network: 'ip',
+    device: { id: deviceId },
+    scopePath: null,
+    counter: null,
+    sentAt: null,
+    payload: { kind: 'unreadable', text: text.slice(0, UNREADABLE_KEPT_CHARS) },
+  };
 }
 
 /** A device message (MQTT, or the HTTP JSON call within an integration's `scopePath`) as the pipeline takes it. */

@@ -3,7 +3,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import { runPrepared } from '../../db/reusable-query.js';
-import type { Database, DatabaseSchema } from '../../db/schema.js';
+import type { Database, DatabaseSchema, ReceivedMessagesTable } from '../../db/schema.js';
 import type { ConditionEventRow } from './alarm-conditions.js';
 import { type DeviceChange, storedLastSeen, storedOutputs } from './batch.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
@@ -19,7 +19,7 @@ export interface MessageRow {
   /** The device's `key`. */
   deviceKey: number;
   date: number;
-  kind: 'frame' | 'decoded-frame' | 'values';
+  kind: ReceivedMessagesTable['kind'];
   data: string;
   port: number | null;
 }

@@ -124,13 +124,26 @@ describe.each(databaseKinds())('MQTT ingest through the embedded broker on %s', 
     expect(new Set(readings.map((reading) => reading.signal)).size).toBe(readings.length);
   });
 
-  it('acknowledges a malformed message without storing it', async () => {
+  it('acknowledges a malformed message and keeps it among the frames that could not be read, reading nothing', async () => {
     const { device, password } = await deviceWithCredentials();
     const client = await connect(device.uuid, password);
     await client.publishAsync(`devices/${device.uuid}/up`, 'not json', { qos: 1 });
     await client.publishAsync(`devices/${device.uuid}/up`, JSON.stringify({ values: { speed: 1 } }), { qos: 1 });
+    await client.publishAsync(`devices/${device.uuid}/up`, 'x'.repeat(5_000), { qos: 1 });
     expect(await readingsOf(device.uuid)).toEqual([]);
     expect(client.connected).toBe(true);
+    const frames = await h.t.db
+      .selectFrom('undecodedFrames')
+      .select(['data', 'error'])
+      .where('deviceId', '=', device.uuid)
+      .execute();
+    expect(frames.map((frame) => frame.error)).toEqual(Array(3).fill('ingest.unreadable_message'));
+    // Kept as they came, a long one cut to its start.
+    expect(frames.map((frame) => frame.data).sort((a, b) => a.length - b.length)).toEqual([
+      'not json',
+      '{"values":{"speed":1}}',
+      'x'.repeat(2_000),
+    ]);
   });
 
   it('sends waiting parameters on the down topic after the next uplink', async () => {

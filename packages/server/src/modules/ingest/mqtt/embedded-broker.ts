@@ -84,16 +84,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 
   /**
    * Resolves once the message is stored, so that aedes answers PUBACK only then. A message that is not JSON of the
-   * documented shape is acknowledged without being stored: refusing it would make the device resend it forever.
+   * documented shape is stored too, marked unreadable, and acknowledged: refusing it would make the device resend it
+   * forever.
    */
   async function ingest(deviceId: string, packet: PublishPacket) {
     const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-    const uplink = uplinkOf(deviceId, payload);
-    if (!uplink) {
-      log.warn({ deviceId, bytes: payload.length }, 'MQTT message ignored: not a device message');
-      return;
-    }
-    const outcome = await pipeline.ingest(uplink);
+    const outcome = await pipeline.ingest(uplinkOf(deviceId, payload));
     // The device was deleted while connected: nothing to store it under.
     if (outcome.status === 'unknown_device') log.warn({ deviceId }, 'MQTT message of a deleted device ignored');
   }

@@ -96,17 +96,17 @@ async function connectOne(options: ExternalSubscriberOptions, clientId: string):
 }
 
 /**
- * Resolves once the message is stored, or known not to be storable: a message that is not a device message, or of
- * no device, is acknowledged anyway (with a warning), or the broker would resend it forever.
+ * Resolves once the message is stored (one that does not read as a device message is stored marked unreadable), or
+ * known not to be storable: a message on another topic, or of no device, is acknowledged anyway (with a warning), or
+ * the broker would resend it forever.
  */
 async function handle(options: ExternalSubscriberOptions, packet: IPublishPacket) {
   const deviceId = deviceOfUpTopic(packet.topic);
   const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-  const uplink = deviceId === undefined ? undefined : uplinkOf(deviceId, payload);
-  if (!deviceId || !uplink) {
-    options.log.warn({ topic: packet.topic, bytes: payload.length }, 'MQTT message ignored: not a device message');
+  if (!deviceId) {
+    options.log.warn({ topic: packet.topic, bytes: payload.length }, 'MQTT message ignored: not a device topic');
     return;
   }
-  const outcome = await options.pipeline.ingest(uplink);
+  const outcome = await options.pipeline.ingest(uplinkOf(deviceId, payload));
   if (outcome.status === 'unknown_device') options.log.warn({ deviceId }, 'MQTT message of an unknown device ignored');
 }
