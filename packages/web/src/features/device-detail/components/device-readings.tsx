@@ -12,11 +12,18 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatLocale } from '@/i18n';
 import { signalName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import { loadScreenPart } from '@/lib/lazy-load';
 import { useReadings } from '../api/get-readings';
-import { DEFAULT_READING_RANGE, type ReadingRange } from '../lib/reading-range';
+import {
+  initialRangeSelection,
+  isRangeHeldBack,
+  type RangeSelection,
+  type ReadingRange,
+  rangeBounds,
+} from '../lib/reading-range';
 import { readingRows } from '../lib/readings-view';
 import { isNumericValueSignal, signalReadings } from '../lib/signal-readings';
 import { trackSignalOf } from '../lib/track';
@@ -36,6 +43,18 @@ function ChartLoading() {
     <Box sx={{ display: 'grid', placeItems: 'center', height: 320 }}>
       <CircularProgress aria-label={t('app.loading')} />
     </Box>
+  );
+}
+
+/** While the dates typed are incomplete or out of order, the readings stay those of the last valid range, and say which. */
+function HeldBackRange({ range }: { range: ReadingRange }) {
+  const { t, i18n } = useTranslation();
+  const dates = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const { from, to } = rangeBounds(range, Date.now());
+  return (
+    <Alert severity="warning" role="status">
+      {t('device.data.rangeHeldBack', { from: dates.format(from), to: dates.format(to) })}
+    </Alert>
   );
 }
 
@@ -60,7 +79,8 @@ export function DeviceReadings({
     [device, deviceType],
   );
   const trackSignal = withTrack ? trackSignalOf(device, deviceType) : undefined;
-  const [range, setRange] = useState<ReadingRange>(DEFAULT_READING_RANGE);
+  const [selection, setSelection] = useState<RangeSelection>(() => initialRangeSelection(Date.now()));
+  const range = selection.applied;
   const [chosen, setChosen] = useState<string[]>(() => chartable.map((view) => view.key));
   const readings = useReadings(device.uuid, chosen, range);
 
@@ -74,31 +94,34 @@ export function DeviceReadings({
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: { lg: 'center' } }}>
-          <ReadingRangePicker range={range} onChange={setRange} />
-          {chartable.length > 0 && (
-            <FormControl size="small" sx={{ minWidth: 220, maxWidth: { lg: 360 } }}>
-              <InputLabel id="device-readings-signals">{t('device.data.signals')}</InputLabel>
-              <Select
-                labelId="device-readings-signals"
-                multiple
-                value={chosen}
-                label={t('device.data.signals')}
-                onChange={(event) => {
-                  const value = event.target.value;
-                  setChosen(typeof value === 'string' ? value.split(',') : value);
-                }}
-                renderValue={(keys) => keys.map(nameOf).join(', ')}
-              >
-                {chartable.map((view) => (
-                  <MenuItem key={view.key} value={view.key}>
-                    <Checkbox size="small" checked={chosen.includes(view.key)} />
-                    <ListItemText primary={signalName(t, view.key, view.name)} />
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-          )}
+        <Stack spacing={1.5}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+            <ReadingRangePicker selection={selection} onChange={setSelection} />
+            {chartable.length > 0 && (
+              <FormControl size="small" sx={{ flex: '1 1 220px', minWidth: 0, maxWidth: 360 }}>
+                <InputLabel id="device-readings-signals">{t('device.data.signals')}</InputLabel>
+                <Select
+                  labelId="device-readings-signals"
+                  multiple
+                  value={chosen}
+                  label={t('device.data.signals')}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    setChosen(typeof value === 'string' ? value.split(',') : value);
+                  }}
+                  renderValue={(keys) => keys.map(nameOf).join(', ')}
+                >
+                  {chartable.map((view) => (
+                    <MenuItem key={view.key} value={view.key}>
+                      <Checkbox size="small" checked={chosen.includes(view.key)} />
+                      <ListItemText primary={signalName(t, view.key, view.name)} />
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+            )}
+          </Box>
+          {isRangeHeldBack(selection) && <HeldBackRange range={range} />}
         </Stack>
       </Paper>
       {readings.isFetching && <LinearProgress aria-label={t('app.loading')} />}

@@ -11,8 +11,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatLocale } from '@/i18n';
 import { signalName } from '@/i18n/codec-names';
 import { useReadingText } from '@/i18n/reading-text';
 import { MAX_SIGNAL_CONDITIONS } from '../lib/device-list-params';
@@ -31,6 +32,8 @@ type SignalDefinition = DeviceTypeInfo['signals'][number];
 
 const SYMBOLS: Record<SignalValueOperator, string> = { eq: '=', neq: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤' };
 const EMPTY_DRAFT: ConditionDraft = { signalId: '', channel: '', op: 'eq', value: '' };
+/** A choice's text wraps rather than ending in "…" where the popover is narrow (a phone). */
+const WRAPPING_SELECT = { '& .MuiSelect-select': { whiteSpace: 'normal' } } as const;
 
 interface SignalValueFilterProps {
   conditions: readonly SignalValueCondition[];
@@ -84,14 +87,17 @@ export function SignalValueButton({ conditions, onChange, deviceTypes, chosenTyp
   );
 }
 
-/** A signal's name as the device screens give it, with its unit; a per-channel signal says so. */
+/** A signal's name as the device screens give it, with its unit; a per-channel signal says a channel is to come. */
 function useSignalLabel() {
   const { t } = useTranslation();
-  return (signal: SignalDefinition) => {
-    const name = signalName(t, signal.key, signal.name);
-    const label = signal.unit ? `${name} (${signal.unit})` : name;
-    return signal.perChannel ? t('devices.signalFilter.perChannel', { signal: label }) : label;
-  };
+  return useCallback(
+    (signal: SignalDefinition) => {
+      const name = signalName(t, signal.key, signal.name);
+      const label = signal.unit ? `${name} (${signal.unit})` : name;
+      return signal.perChannel ? t('devices.signalFilter.perChannel', { signal: label }) : label;
+    },
+    [t],
+  );
 }
 
 function SignalConditionForm({
@@ -103,11 +109,18 @@ function SignalConditionForm({
   onAdd: (condition: SignalValueCondition) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labelOf = useSignalLabel();
   const [draft, setDraft] = useState(EMPTY_DRAFT);
   const [errors, setErrors] = useState<ConditionErrors | null>(null);
   const signal = signals.find((candidate) => filterSignalId(candidate) === draft.signalId);
+  // In the order of their names as read, so a signal and its per-channel kind sit side by side.
+  const options = useMemo(() => {
+    const collator = new Intl.Collator(formatLocale(i18n.language));
+    return signals
+      .map((option) => ({ id: filterSignalId(option), label: labelOf(option) }))
+      .sort((one, other) => collator.compare(one.label, other.label));
+  }, [signals, labelOf, i18n.language]);
 
   const change = (next: ConditionDraft) => {
     setDraft(next);
@@ -134,9 +147,9 @@ function SignalConditionForm({
     if ('condition' in checked) onAdd(checked.condition);
     else setErrors(checked.errors);
   };
-  const fieldError = (field: keyof ConditionErrors) => {
+  const fieldError = (field: keyof ConditionErrors, hint?: string) => {
     const error = errors?.[field];
-    return { error: Boolean(error), helperText: error ? t(error) : undefined };
+    return { error: Boolean(error), helperText: error ? t(error) : hint };
   };
 
   return (
@@ -145,7 +158,7 @@ function SignalConditionForm({
       noValidate
       aria-label={t('devices.signalFilter.title')}
       onSubmit={submit}
-      sx={{ p: 2, width: { xs: 300, sm: 360 } }}
+      sx={{ p: 2, width: 360, maxWidth: 'calc(100vw - 32px)' }}
     >
       <Typography variant="subtitle2" sx={{ mb: 2 }}>
         {t('devices.signalFilter.title')}
@@ -158,12 +171,14 @@ function SignalConditionForm({
           value={draft.signalId}
           onChange={(event) => chooseSignal(event.target.value)}
           disabled={signals.length === 0}
+          sx={WRAPPING_SELECT}
+          slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } } } }}
           {...fieldError('signal')}
           {...(signals.length === 0 ? { helperText: t('devices.signalFilter.noSignals') } : {})}
         >
-          {signals.map((option) => (
-            <MenuItem key={filterSignalId(option)} value={filterSignalId(option)}>
-              {labelOf(option)}
+          {options.map((option) => (
+            <MenuItem key={option.id} value={option.id} sx={{ whiteSpace: 'normal' }}>
+              {option.label}
             </MenuItem>
           ))}
         </TextField>
@@ -174,10 +189,13 @@ function SignalConditionForm({
             value={draft.channel}
             onChange={(event) => change({ ...draft, channel: event.target.value })}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
-            {...fieldError('channel')}
+            {...fieldError(
+              'channel',
+              t('devices.signalFilter.channelHint', { example: signalName(t, `${signal.key}_3`, `${signal.name} 3`) }),
+            )}
           />
         )}
-        <Stack direction="row" spacing={1.5}>
+        <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap' }}>
           <TextField
             select
             size="small"
@@ -185,7 +203,7 @@ function SignalConditionForm({
             value={draft.op}
             onChange={(event) => change({ ...draft, op: event.target.value as SignalValueOperator })}
             disabled={!signal}
-            sx={{ flex: '1 1 0', minWidth: 0 }}
+            sx={{ flex: '1 1 150px', minWidth: 0, ...WRAPPING_SELECT }}
             {...fieldError('op')}
           >
             {operatorsOf(signal?.valueType ?? 'number').map((op) => (
@@ -234,7 +252,7 @@ function ValueField({
     disabled: !signal,
     error,
     helperText,
-    sx: { flex: '1 1 0', minWidth: 0 },
+    sx: { flex: '1 1 120px', minWidth: 0, ...WRAPPING_SELECT },
   };
   if (signal?.valueType === 'boolean') {
     return (

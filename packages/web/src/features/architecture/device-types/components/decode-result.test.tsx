@@ -18,7 +18,10 @@ const date = '2024-05-01T10:00:00.000Z';
 beforeEach(async () => {
   await changeLanguage('en');
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await changeLanguage('en');
+});
 
 describe('the decoded frame', () => {
   it("lists the readings with the type's signal names, channels and units", () => {
@@ -64,7 +67,7 @@ describe('the decoded frame', () => {
     expect(screen.getAllByRole('row')[1]?.textContent).toContain('Temperatura (canal 3)');
   });
 
-  it("shows the codec's refusal with its code and message", () => {
+  it("says why the codec refused the frame in words, with the codec's detail, never its code", () => {
     renderWithProviders(
       <DecodeResult
         deviceType={lpp}
@@ -73,8 +76,31 @@ describe('the decoded frame', () => {
     );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('The codec refused this frame; nothing would be stored.');
-    expect(alert.textContent).toContain('decode.truncated');
-    expect(alert.textContent).toContain('Channel 3 type 103 needs 2 bytes');
+    expect(alert.textContent).toContain('Frame shorter than its type says');
+    expect(alert.textContent).toContain('Codec detail: Channel 3 type 103 needs 2 bytes');
+    expect(alert.textContent).not.toContain('decode.truncated');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says why in Portuguese too', async () => {
+    await changeLanguage('pt');
+    renderWithProviders(
+      <DecodeResult deviceType={lpp} result={{ ok: false, error: { code: 'decode.empty', message: 'Empty frame' } }} />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('O codec recusou esta trama; nada seria guardado.');
+    expect(alert.textContent).toContain('Trama vazia');
+    expect(alert.textContent).not.toContain('decode.empty');
+  });
+
+  it("shows only the codec's detail for a refusal without a text of its own", () => {
+    renderWithProviders(
+      <DecodeResult
+        deviceType={lpp}
+        result={{ ok: false, error: { code: 'decode.new_kind', message: 'Odd frame' } }}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('The codec refused this frame; nothing would be stored.Codec detail: Odd frame');
   });
 });

@@ -19,13 +19,17 @@ export function DecodeResult({ deviceType, result }: { deviceType: DeviceTypeInf
   const { t, i18n } = useTranslation();
   const readingText = useReadingText();
   if (!result.ok) {
+    // The code reads as the device's undecoded frames say it; the codec's own words (English, technical) follow.
+    const reason = t(`device.data.frameError.${result.error.code}` as never, { defaultValue: '' }) as string;
     return (
       <Alert severity="error">
         <AlertTitle>{t('arch.decoder.refused')}</AlertTitle>
-        <Box component="span" sx={{ fontFamily: 'monospace', mr: 1 }}>
-          {result.error.code}
-        </Box>
-        {result.error.message}
+        {reason && <Box>{reason}</Box>}
+        {result.error.message && (
+          <Box sx={{ color: 'text.secondary', mt: reason ? 0.5 : 0 }}>
+            {t('arch.decoder.codecDetail', { detail: result.error.message })}
+          </Box>
+        )}
       </Alert>
     );
   }
