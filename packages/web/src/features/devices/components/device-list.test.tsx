@@ -175,13 +175,13 @@ describe('the signal value and last-seen filters', () => {
     await screen.findByText('Cold room 2');
     fireEvent.click(screen.getByRole('button', { name: 'Signal value' }));
     const form = await screen.findByRole('form', { name: "Filter by a signal's latest value" });
-    // Debug signals are not offered.
+    // Debug signals are not offered; the others come in the order of their names.
     fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Signal' }));
     expect(
       within(screen.getByRole('listbox'))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Temperature (°C)', 'Low battery']);
+    ).toEqual(['Low battery', 'Temperature (°C)']);
     fireEvent.click(screen.getByRole('option', { name: 'Temperature (°C)' }));
     choose('Condition', 'Greater than', form);
     const sent = bodies.length;
@@ -379,6 +379,37 @@ describe('the group configuration', () => {
     expect(
       within(dialog).getByText('TH-S temperature and humidity sensor · Acme Water · for 2 of the 2 selected devices'),
     ).toBeTruthy();
+  });
+
+  it('moves and deletes only devices of levels the caller administers, and says so beforehand', async () => {
+    saveSession({ token: 'tok', email: 'ana@example.com' });
+    stubConfigureServer([
+      node('porto', 'Porto plant', null, [{ email: 'ana@example.com', role: 'admin' }]),
+      node('lisbon', 'Lisbon plant', null, [{ email: 'ana@example.com', role: 'viewer' }]),
+    ]);
+    renderList(<DeviceList />);
+    await screen.findByText('Van 3');
+    select('Van 3');
+    // Only a device of a viewed level: neither moved nor deleted.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Move to business' }).hasAttribute('disabled')).toBe(true),
+    );
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    select('Cold room 1');
+    expect(screen.getByRole('button', { name: 'Move to business' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete the selected devices?' });
+    expect(
+      within(confirm).getByText(
+        'Devices to delete: 2. Their data is deleted with them; this cannot be undone. Your role does not let you delete 1 of them: they will not be deleted and will be listed afterwards.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    select('Van 3');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Move to business' }).hasAttribute('disabled')).toBe(false),
+    );
   });
 
   it('says so when every selected device was configured', async () => {

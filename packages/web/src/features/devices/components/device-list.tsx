@@ -142,7 +142,13 @@ export function DeviceList({ businessId }: { businessId?: string }) {
     (device: Device) => !user || !tree || hasRank(roleOnBusiness(tree, device.businessId, user), 'user'),
     [user, tree],
   );
+  // Moving and deleting a device take the role `admin` on its business, as the server checks (loading: as above).
+  const canManage = useCallback(
+    (device: Device) => !user || !tree || hasRank(roleOnBusiness(tree, device.businessId, user), 'admin'),
+    [user, tree],
+  );
   const selectedDevices = useMemo(() => [...selected.values()], [selected]);
+  const unmanaged = selectedDevices.filter((device) => !canManage(device)).length;
   // As the server rules: a device takes presets of its type owned by its business or one above it. A business not in
   // the tree is left to the server's answer: one not loaded yet, or one above the caller's reach (whose presets the
   // levels below it share).
@@ -163,9 +169,10 @@ export function DeviceList({ businessId }: { businessId?: string }) {
   const exporter = useDevicesExport(filter, typeName);
 
   const remove = async () => {
+    const total = t('devices.deleteText', { total: numbers.format(selected.size) });
     const confirmed = await confirm({
       title: t('devices.deleteTitle'),
-      message: t('devices.deleteText', { total: numbers.format(selected.size) }),
+      message: unmanaged ? `${total} ${t('devices.deleteDenied', { denied: numbers.format(unmanaged) })}` : total,
       confirmLabel: t('devices.delete'),
       destructive: true,
     });
@@ -262,17 +269,29 @@ export function DeviceList({ businessId }: { businessId?: string }) {
             <Button size="small" onClick={() => setSelected(new Map())}>
               {t('devices.clearSelection')}
             </Button>
-            <Button size="small" startIcon={<DriveFileMoveOutlined />} disabled={!tree} onClick={() => setMoving(true)}>
-              {t('devices.move')}
-            </Button>
+            {/* A move is refused as a whole when a device lies on a level the caller does not administer. */}
+            <Tooltip title={unmanaged ? t('devices.moveDenied', { denied: numbers.format(unmanaged) }) : ''}>
+              <span>
+                <Button
+                  size="small"
+                  startIcon={<DriveFileMoveOutlined />}
+                  disabled={!tree || unmanaged > 0}
+                  onClick={() => setMoving(true)}
+                >
+                  {t('devices.move')}
+                </Button>
+              </span>
+            </Tooltip>
             {selectedDevices.some(canEdit) && (
               <Button size="small" startIcon={<TuneOutlined />} onClick={() => setConfiguring(true)}>
                 {t('devices.configure')}
               </Button>
             )}
-            <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => void remove()}>
-              {t('devices.delete')}
-            </Button>
+            {unmanaged < selected.size && (
+              <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => void remove()}>
+                {t('devices.delete')}
+              </Button>
+            )}
           </>
         )}
         <Box sx={{ flex: 1 }} />
