@@ -19,7 +19,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { mapStyleOrigin, registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { startActionDispatcher } from './modules/actions/dispatcher.js';
 import { createActionExecutors } from './modules/actions/executors.js';
@@ -123,7 +123,7 @@ export async function buildApp({
         // MUI (emotion) writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...mapStyleOrigin(config.publicKeys.map)],
       },
     },
   });

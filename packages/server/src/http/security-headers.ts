@@ -31,3 +31,17 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     reply.headers(headers);
   });
 }
+
+/**
+ * Where the maps may read from besides the platform, for `connect-src`: the origin of the style URL the `map` public
+ * key names (its tiles and fonts are expected there too); none when the key is unset or not an http(s) URL.
+ */
+export function mapStyleOrigin(mapKey: string | undefined): string[] {
+  if (!mapKey) return [];
+  try {
+    const url = new URL(mapKey);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
+}

@@ -3,6 +3,7 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { usePublicKey } from '@/features/keys/api/get-public-key';
 
 // The bundler emits the map's worker as a file of its own; the library is told where (it cannot find it itself).
 maplibregl.setWorkerUrl(workerUrl);
@@ -10,8 +11,8 @@ maplibregl.setWorkerUrl(workerUrl);
 export { maplibregl };
 
 /**
- * A style of its own, with no tiles: the platform runs where no tile server may be reachable, and positions on a
- * plain background still show where devices are, how they cluster and where they went.
+ * A style of its own, with no tiles, for when no map style is configured or reachable: positions on a plain
+ * background still show where devices are, how they cluster and where they went.
  */
 const plainStyle = (background: string): maplibregl.StyleSpecification => ({
   version: 8,
@@ -20,17 +21,19 @@ const plainStyle = (background: string): maplibregl.StyleSpecification => ({
 });
 
 export interface PlainMap {
-  /** The map once its style has loaded (sources and layers may be added); null before and after. */
+  /** The map once a style has loaded (sources and layers may be added); null before and after. */
   map: maplibregl.Map | null;
+  /** Counts the styles loaded: a style that failed gives way to the plain one, whose layers are added afresh. */
+  styleRound: number;
   /** The browser cannot draw maps (no WebGL): the screen says so instead of showing an empty box. */
   failed: boolean;
-  /** The theme's primary colour, which markers and tracks are drawn in. */
-  colour: string;
 }
 
 /**
- * A map on a plain background in `container`, with zoom buttons. `setUp` adds the sources, layers and handlers once
- * the style has loaded; the map is made again when the theme's colours change, so `setUp` reads them then.
+ * A map in `container`, with zoom buttons: on the style the `map` public key names (a MapLibre style URL, e.g. a
+ * MapTiler or self-hosted tile server style) when one is configured and reachable, else on a plain background.
+ * `setUp` adds the sources, layers and handlers once a style has loaded, and again after a fallback to the plain one;
+ * the map is made again when the theme's colours or the key change.
  */
 export function usePlainMap(
   container: RefObject<HTMLDivElement | null>,
@@ -39,7 +42,9 @@ export function usePlainMap(
   const theme = useTheme();
   const background = theme.palette.mode === 'dark' ? '#1f2a33' : '#e8eef2';
   const colour = theme.palette.primary.main;
+  const styleUrl = usePublicKey('map').data ?? null;
   const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const [styleRound, setStyleRound] = useState(0);
   const [failed, setFailed] = useState(false);
   const setUpNow = useRef(setUp);
   setUpNow.current = setUp;
@@ -50,25 +55,34 @@ export function usePlainMap(
     try {
       created = new maplibregl.Map({
         container: container.current,
-        style: plainStyle(background),
+        style: styleUrl ?? plainStyle(background),
         center: [0, 20],
         zoom: 1,
-        attributionControl: false,
+        attributionControl: styleUrl ? {} : false,
       });
     } catch {
       setFailed(true);
       return;
     }
     created.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    created.on('load', () => {
+    let styled = false;
+    // A configured style that cannot be read (no network, a wrong key): the plain background instead.
+    created.on('error', () => {
+      if (styled || !styleUrl) return;
+      styled = true;
+      created.setStyle(plainStyle(background));
+    });
+    created.on('style.load', () => {
+      styled = true;
       setUpNow.current(created, colour);
       setMap(created);
+      setStyleRound((round) => round + 1);
     });
     return () => {
       setMap(null);
       created.remove();
     };
-  }, [container, background, colour]);
+  }, [container, background, colour, styleUrl]);
 
-  return { map, failed, colour };
+  return { map, styleRound, failed };
 }

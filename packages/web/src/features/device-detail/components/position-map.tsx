@@ -83,19 +83,20 @@ export default function PositionMap({ points, height, label }: PositionMapProps)
   const container = useRef<HTMLDivElement>(null);
   const dateText = useRef((date: number) => new Date(date).toLocaleString(formatLocale(i18n.language)));
   dateText.current = (date: number) => new Date(date).toLocaleString(formatLocale(i18n.language));
-  const { map, failed } = usePlainMap(container, (created, colour) =>
+  const { map, styleRound, failed } = usePlainMap(container, (created, colour) =>
     addTrackLayers(created, colour, (date) => dateText.current(date)),
   );
 
+  // Drawn again on each style loaded (a configured one that failed gives way to the plain one).
   useEffect(() => {
-    if (!map) return;
+    if (!map || styleRound === 0) return;
     void map.getSource<maplibregl.GeoJSONSource>(TRACK)?.setData(lineOf(points));
     void map.getSource<maplibregl.GeoJSONSource>(POINTS)?.setData(pointsOf(points));
     if (points.length === 0) return;
     const bounds = new maplibregl.LngLatBounds();
     for (const point of points) bounds.extend([point.lon, point.lat]);
     map.fitBounds(bounds, { padding: 40, maxZoom: 15, duration: 0 });
-  }, [points, map]);
+  }, [points, map, styleRound]);
 
   if (failed) {
     return (

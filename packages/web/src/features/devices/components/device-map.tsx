@@ -106,19 +106,20 @@ export default function DeviceMap({ devices, linkTo, height }: DeviceMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const openDevice = useRef((uuid: string) => void navigate(linkTo(uuid)));
   openDevice.current = (uuid: string) => void navigate(linkTo(uuid));
-  const { map, failed } = usePlainMap(container, (created, colour) =>
+  const { map, styleRound, failed } = usePlainMap(container, (created, colour) =>
     addDeviceLayers(created, colour, (uuid) => openDevice.current(uuid)),
   );
 
+  // Drawn again on each style loaded (a configured one that failed gives way to the plain one).
   useEffect(() => {
     const source = map?.getSource<maplibregl.GeoJSONSource>(SOURCE);
-    if (!map || !source) return;
+    if (!map || !source || styleRound === 0) return;
     void source.setData(toGeoJson(devices));
     if (devices.length === 0) return;
     const bounds = new maplibregl.LngLatBounds();
     for (const device of devices) bounds.extend([device.position.lon, device.position.lat]);
     map.fitBounds(bounds, { padding: 60, maxZoom: 14, duration: 0 });
-  }, [devices, map]);
+  }, [devices, map, styleRound]);
 
   if (failed) {
     return (
