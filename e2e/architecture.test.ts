@@ -94,7 +94,7 @@ describe('the architecture pages', () => {
     await suite.page.getByLabel(en['arch.decoder.payload']).fill('036701');
     await suite.page.getByRole('button', { name: en['arch.decoder.decode'] }).click();
     await suite.page.getByRole('alert').filter({ hasText: en['arch.decoder.refused'] }).waitFor();
-    await suite.page.getByText('decode.truncated').waitFor();
+    await suite.page.getByText(en['device.data.frameError.decode.truncated']).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/decode-error-en.png` });
 
     await suite.page.getByRole('link', { name: en['route.archDeviceTypes'] }).click();

@@ -1,4 +1,4 @@
-import type { Device } from '@iot/shared';
+import type { Device, DeviceTypeInfo } from '@iot/shared';
 
 /** A device as the API answers it, for tests: a Sigfox sensor in business `b1`, with `changes` over it. */
 export const testDevice = (changes: Partial<Device> = {}): Device => ({
@@ -25,3 +25,16 @@ export const testDevice = (changes: Partial<Device> = {}): Device => ({
   version: 1,
   ...changes,
 });
+
+/** A GPS tracker's type as the API answers it, for tests: a battery and a position. */
+export const testTrackerType: DeviceTypeInfo = {
+  id: 'gps-tracker',
+  name: 'GPS tracker',
+  communicationTypes: ['cellular'],
+  signals: [
+    { key: 'battery', name: 'Battery', unit: '%', kind: 'value', valueType: 'number', showInList: true },
+    { key: 'position', name: 'Position', kind: 'value', valueType: 'position', showInList: true },
+  ],
+  parameters: [],
+  configurable: false,
+};

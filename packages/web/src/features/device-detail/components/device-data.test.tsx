@@ -1,25 +1,15 @@
-import { DEFAULT_PLAN, type DeviceTypeInfo, type ReadingsAnswer } from '@iot/shared';
+import { DEFAULT_PLAN, type ReadingsAnswer } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, formatLocale } from '@/i18n';
 import { usePlanQuery } from '@/lib/plan';
-import { testDevice } from '@/testing/device';
+import { testDevice, testTrackerType } from '@/testing/device';
 import { renderWithProviders } from '@/testing/render';
 import { fromLocalInput } from '../lib/local-date-input';
 import { DeviceData } from './device-data';
 import type { DeviceScope } from './device-scope';
 
-const trackerType: DeviceTypeInfo = {
-  id: 'gps-tracker',
-  name: 'GPS tracker',
-  communicationTypes: ['cellular'],
-  signals: [
-    { key: 'battery', name: 'Battery', unit: '%', kind: 'value', valueType: 'number', showInList: true },
-    { key: 'position', name: 'Position', kind: 'value', valueType: 'position', showInList: true },
-  ],
-  parameters: [],
-  configurable: false,
-};
+const trackerType = testTrackerType;
 
 const scope = (): DeviceScope => ({
   device: testDevice({

@@ -1,18 +1,9 @@
 import type { DeviceTypeInfo } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
+import { testTrackerType } from '@/testing/device';
 import { trackOf, trackSignalOf } from './track';
 
-const tracker: DeviceTypeInfo = {
-  id: 'gps-tracker',
-  name: 'GPS tracker',
-  communicationTypes: ['cellular'],
-  signals: [
-    { key: 'battery', name: 'Battery', unit: '%', kind: 'value', valueType: 'number', showInList: true },
-    { key: 'position', name: 'Position', kind: 'value', valueType: 'position', showInList: true },
-  ],
-  parameters: [],
-  configurable: false,
-};
+const tracker = testTrackerType;
 
 describe('a device track', () => {
   it('keeps the positions among the readings, oldest first', () => {
