@@ -182,7 +182,7 @@ export async function storeBatch(
     const row = resolved[index];
     if (!row) return { status: 'unknown_device' };
     if (uplink.counter !== null && !fresh.take(row.key, uplink.counter, digests[index] as number)) {
-      return { status: 'duplicate', deviceId: row.id, downlink: null, outputs: null };
+      return { status: 'duplicate', deviceId: row.id, downlink: resentSigfoxDownlink(row, uplink), outputs: null };
     }
     const change = changes.get(row.id) ?? startChange(row, typeRules);
     changes.set(row.id, change);
@@ -260,6 +260,17 @@ function commission(change: DeviceChange, uplink: InboundUplink, date: number, a
   change.events.push({ event: 'REQUESTED_PARAM', detail: null, date: at });
   const hex = uplink.network === 'sigfox' ? row.downlinkData.padEnd(SIGFOX_DOWNLINK_HEX, '0') : row.downlinkData;
   return { hex, port: row.downlinkPort };
+}
+
+/**
+ * A Sigfox bidirectional callback the network sends again (its answer to the first was lost) is answered with the
+ * parameters sent then, while they await confirmation: otherwise the device would never get them, though they show
+ * as sent.
+ */
+function resentSigfoxDownlink(row: IngestDeviceRow, uplink: InboundUplink): Downlink | null {
+  if (uplink.network !== 'sigfox' || !uplink.downlinkRequested || row.parametersStatus !== 'SENT') return null;
+  if (!row.downlinkData || row.downlinkData.length > SIGFOX_DOWNLINK_HEX) return null;
+  return { hex: row.downlinkData.padEnd(SIGFOX_DOWNLINK_HEX, '0'), port: row.downlinkPort };
 }
 
 /**

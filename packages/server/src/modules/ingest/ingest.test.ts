@@ -395,6 +395,14 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(asking.json()).toEqual({ '1A2B3C': { downlinkData } });
     expect(downlinkData).toMatch(/^[0-9a-f]{16}$/);
     expect((await device(sensor.uuid)).parameters.status).toBe('SENT');
+    // The network sends the same callback again (its answer was lost): the same parameters, stored once.
+    const repeated = await ingest('/api/ingest/sigfox', ingestTokens.sigfox, { ...uplink, seqNumber: 9, ack: true });
+    expect(repeated.json()).toEqual({ '1A2B3C': { downlinkData } });
+    expect(
+      (await call('GET', `/api/devices/${sensor.uuid}/commissioning`, staff))
+        .json()
+        .events.filter((event: { event: string }) => event.event === 'REQUESTED_PARAM'),
+    ).toHaveLength(1);
     // Nothing more to send: the next bidirectional callback gets 204.
     await new Promise((resolve) => setTimeout(resolve, 5));
     const next = await ingest('/api/ingest/sigfox', ingestTokens.sigfox, { ...uplink, seqNumber: 10, ack: true });

@@ -202,7 +202,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
         }),
         body.device,
       );
-      if (body.ack && outcome.status === 'stored' && outcome.downlink) {
+      if (body.ack && outcome.downlink) {
         return reply.code(200).send({ [body.device]: { downlinkData: outcome.downlink.hex } });
       }
       return reply.code(204).send(null);
