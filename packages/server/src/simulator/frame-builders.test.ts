@@ -125,7 +125,11 @@ describe('WM-L LoRa frames', () => {
   });
 
   it('count on from the last index, never backwards, a leak reported on the alarm port', () => {
-    const latest = { pulse_count: { value: 15_230, date: AT }, leak: { value: false, date: AT } };
+    const latest = {
+      pulse_count: { value: 15_230, date: AT },
+      leak: { value: false, date: AT },
+      reporting_interval: { value: 60, date: AT },
+    };
     const frames = run(waterMeterModel, 'water-meter-lora', latest, 2 * 24 * 60, MINUTE_MS);
     const counts = numbers(
       frames.map((frame) => frame.values),
@@ -147,8 +151,21 @@ describe('WM-L LoRa frames', () => {
   });
 
   it('starts the battery afresh when the stored value is not a percentage', () => {
-    const [first] = run(waterMeterModel, 'water-meter-lora', { battery: { value: 3.59, date: AT } }, 1, MINUTE_MS);
+    const latest = { battery: { value: 3.59, date: AT }, reporting_interval: { value: 60, date: AT } };
+    const [first] = run(waterMeterModel, 'water-meter-lora', latest, 1, MINUTE_MS);
     expect(first?.values.battery).toBeGreaterThan(50);
+  });
+
+  it('reports its configuration first when the platform has no report of it yet, then its index', () => {
+    const [configuration, index] = run(waterMeterModel, 'water-meter-lora', {}, 2, MINUTE_MS);
+    expect(configuration?.frame.port).toBe(3);
+    expect(configuration?.values).toEqual({
+      trigger: 'configuration',
+      reporting_interval: 60,
+      pulse_weight: 1,
+      leak_threshold: 20,
+    });
+    expect(index?.values.trigger).toBe('periodic');
   });
 });
 

@@ -100,8 +100,9 @@ describe.each(databaseKinds())('device simulator on %s', (kind) => {
     const sensorReadings = await readingsOf(devices.sensor.uuid);
     expect(sensorReadings.map((reading) => reading.signal)).toContain('temperature');
     expect(Object.keys(await signalValuesOf(devices.sensor.uuid))).toContain('humidity');
-    expect((await readingsOf(devices.meter.uuid)).map((reading) => reading.signal)).toContain('pulse_count');
-    expect(Object.keys(await signalValuesOf(devices.meter.uuid))).toContain('volume');
+    // The meter has not reported its configuration yet: its first uplink does.
+    expect((await readingsOf(devices.meter.uuid)).map((reading) => reading.signal)).toContain('reporting_interval');
+    expect(Object.keys(await signalValuesOf(devices.meter.uuid))).toContain('leak_threshold');
     expect(Object.keys(await signalValuesOf(devices.tracker.uuid))).toContain('battery');
     expect(await readingsOf(devices.spare.uuid)).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { waterMeterLora } from '@iot/shared';
 import type { DeviceModelFactory } from './device-model.js';
 import { bit, latestFlag, latestNumber } from './device-model.js';
 import { clamp, dailyCycle, drained, hashOf, noise } from './random.js';
@@ -48,6 +49,9 @@ function demand(at: number, scale: number): number {
  * flow (and is reported at once on the alarm port, as the device does when a flag changes), the battery drains.
  */
 export const waterMeterModel: DeviceModelFactory = ({ deviceId, latest, random, now }) => {
+  // A meter reports its configuration once it applies one (at start, its defaults): one the platform has no report
+  // of yet does so first.
+  let reportConfiguration = latestNumber(latest, 'reporting_interval') === undefined;
   let pulseCount = Math.max(0, Math.round(latestNumber(latest, 'pulse_count') ?? 10_000));
   const pulseWeight = latestNumber(latest, 'pulse_weight') ?? 1;
   let leak = latestFlag(latest, 'leak') ?? false;
@@ -60,6 +64,11 @@ export const waterMeterModel: DeviceModelFactory = ({ deviceId, latest, random, 
 
   return {
     next(at, _counter) {
+      if (reportConfiguration) {
+        reportConfiguration = false;
+        const defaults = waterMeterLora.codec.encodeDownlink?.({});
+        if (defaults?.ok) return { bytes: defaults.bytes, port: defaults.port };
+      }
       const hours = Math.max(0, at - previous) / HOUR_MS;
       previous = at;
       const leakBefore = leak;
