@@ -123,14 +123,15 @@ export async function reachTest(caller: Caller, trx: Executor): Promise<(path: s
 /**
  * Where the caller reaches and with which role, as SQL over a path column (`businesses.path`, or the business path
  * a row of another table carries): the caller's entries are read first (a handful); each becomes a constant subtree
- * range, and the role on a node is the one of the deepest entry whose range holds it. `reach` is null for provider
- * staff (every node).
+ * range, and the role on a node is the one of the deepest entry whose range holds it. `reach` and `above` are null
+ * for provider staff (every node).
  */
 export async function reachOf(caller: Caller, trx: Executor, column = 'businesses.path') {
-  if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null, wholeTenant: null };
+  if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null, above: null, wholeTenant: null };
   const grants = await grantsOf(caller, trx);
   const reaching = grants.filter((grant) => REACHING_ROLES.includes(grant.role));
-  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0`, wholeTenant: null };
+  const nowhere = sql<boolean>`1 = 0`;
+  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: nowhere, above: nowhere, wholeTenant: null };
   const [only] = reaching;
   const role = sql<Role>`case ${sql.join(
     grants.map((grant) => sql`when ${inSubtree(grant.path, column)} then ${grant.role}`),
@@ -140,28 +141,22 @@ export async function reachOf(caller: Caller, trx: Executor, column = 'businesse
     reaching.map((grant) => inSubtree(grant.path, column)),
     sql` or `,
   )})`;
+  const abovePaths = new Set<string>();
+  for (const grant of reaching) {
+    const ids = idsOnPath(grant.path);
+    for (let depth = 1; depth < ids.length; depth++) abovePaths.add(`/${ids.slice(0, depth).join('/')}/`);
+  }
   return {
     role,
     reach: sql<boolean>`(${inReach} and ${role} in (${sql.join(REACHING_ROLES)}))`,
+    /**
+     * The nodes above the reach (ancestors of the nodes the caller holds a reaching role on): what a level shares with
+     * the levels below it (its parameter presets) is seen from there.
+     */
+    above: abovePaths.size === 0 ? nowhere : sql<boolean>`${sql.ref(column)} in (${sql.join([...abovePaths])})`,
     /** The tenant's path when the reach is exactly one whole tenant (one entry, on a top business), else null. */
     wholeTenant: grants.length === 1 && only && only.path === tenantPathOf(only.path) ? only.path : null,
   };
-}
-
-/**
- * The nodes above the caller's reach (ancestors of the nodes the caller holds a reaching role on), as SQL over a path
- * column: what a level shares with the levels below it (its parameter presets) is seen from there. Null for provider
- * staff, who reach every node.
- */
-export async function aboveReachOf(caller: Caller, trx: Executor, column: string) {
-  if (isProviderStaff(caller)) return null;
-  const above = new Set<string>();
-  for (const grant of await grantsOf(caller, trx)) {
-    if (!REACHING_ROLES.includes(grant.role)) continue;
-    const ids = idsOnPath(grant.path);
-    for (let depth = 1; depth < ids.length; depth++) above.add(`/${ids.slice(0, depth).join('/')}/`);
-  }
-  return above.size === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(column)} in (${sql.join([...above])})`;
 }
 
 /** The business tree: nodes, who holds which role where, the activity log. SQL only. */

@@ -1,7 +1,7 @@
 import type { Role } from '@iot/shared';
 import { type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, DatabaseSchema, ParameterPresetsTable } from '../../db/schema.js';
-import { aboveReachOf, type Caller, reachOf } from '../businesses/repo.js';
+import { type Caller, reachOf } from '../businesses/repo.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
@@ -20,8 +20,7 @@ export function createParameterPresetsRepo(db: Database) {
    */
   async function scoped(caller: Caller, trx: Executor) {
     const column = 'parameterPresets.businessPath';
-    const { role, reach } = await reachOf(caller, trx, column);
-    const above = await aboveReachOf(caller, trx, column);
+    const { role, reach, above } = await reachOf(caller, trx, column);
     const query = trx
       .selectFrom('parameterPresets')
       .innerJoin('businesses', 'businesses.id', 'parameterPresets.businessId')
