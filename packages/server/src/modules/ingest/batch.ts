@@ -251,15 +251,22 @@ function commission(change: DeviceChange, uplink: InboundUplink, date: number, a
     return null;
   }
   if (change.status !== 'WAITING' || !row.downlinkData) return null;
-  if (uplink.network === 'sigfox' && (!uplink.downlinkRequested || row.downlinkData.length > SIGFOX_DOWNLINK_HEX)) {
-    return null;
-  }
-  if (uplink.network === 'lora' && !uplink.lora) return null;
+  const downlink =
+    uplink.network === 'sigfox' ? sigfoxDownlink(row, uplink) : { hex: row.downlinkData, port: row.downlinkPort };
+  if (!downlink || (uplink.network === 'lora' && !uplink.lora)) return null;
   change.status = 'SENT';
   change.statusAt = at;
   change.events.push({ event: 'REQUESTED_PARAM', detail: null, date: at });
-  const hex = uplink.network === 'sigfox' ? row.downlinkData.padEnd(SIGFOX_DOWNLINK_HEX, '0') : row.downlinkData;
-  return { hex, port: row.downlinkPort };
+  return downlink;
+}
+
+/**
+ * The parameters as a Sigfox callback's answer: 8 bytes, zero-padded; none when the callback asks for no downlink or
+ * the parameters do not fit.
+ */
+function sigfoxDownlink(row: IngestDeviceRow, uplink: InboundUplink): Downlink | null {
+  if (!uplink.downlinkRequested || !row.downlinkData || row.downlinkData.length > SIGFOX_DOWNLINK_HEX) return null;
+  return { hex: row.downlinkData.padEnd(SIGFOX_DOWNLINK_HEX, '0'), port: row.downlinkPort };
 }
 
 /**
@@ -268,9 +275,7 @@ function commission(change: DeviceChange, uplink: InboundUplink, date: number, a
  * as sent.
  */
 function resentSigfoxDownlink(row: IngestDeviceRow, uplink: InboundUplink): Downlink | null {
-  if (uplink.network !== 'sigfox' || !uplink.downlinkRequested || row.parametersStatus !== 'SENT') return null;
-  if (!row.downlinkData || row.downlinkData.length > SIGFOX_DOWNLINK_HEX) return null;
-  return { hex: row.downlinkData.padEnd(SIGFOX_DOWNLINK_HEX, '0'), port: row.downlinkPort };
+  return uplink.network === 'sigfox' && row.parametersStatus === 'SENT' ? sigfoxDownlink(row, uplink) : null;
 }
 
 /**
