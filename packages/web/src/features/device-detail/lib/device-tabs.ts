@@ -25,7 +25,10 @@ export const DEVICE_DETAIL_TABS = [
 ] as const;
 export type DeviceDetailTab = (typeof DEVICE_DETAIL_TABS)[number];
 
-/** The tabs whose capability is not built yet: they show once it is, rather than as empty promises. */
+/**
+ * The tabs whose capability is not built yet: they show once it is, rather than as empty promises (journeys then where
+ * the plan has `journeyVisible`).
+ */
 const LATER_TABS: ReadonlySet<DeviceDetailTab> = new Set(['reports', 'journeys']);
 
 const isViewRole = (role: Role): role is ViewRole => (VIEW_ROLES as readonly Role[]).includes(role);
@@ -36,8 +39,8 @@ const isPermissionTab = (tab: DeviceDetailTab): tab is PermissionTab =>
 /**
  * The tabs a caller sees on a device. Provider staff see every tab; anyone else sees, of the tabs a business gives
  * per role (SPEC section 6), those of their role on the device's business (a role without views of its own, free
- * view's), and the overview and maintenance always. Calibration takes an admin. The plan hides alarms and journeys
- * where it lacks them; the reports and journeys tabs wait for their capabilities.
+ * view's), and the overview and maintenance always. Calibration takes an admin. The plan hides alarms where it lacks
+ * them; the reports and journeys tabs wait for their capabilities.
  */
 export function visibleDeviceTabs({
   role,
@@ -53,7 +56,6 @@ export function visibleDeviceTabs({
   return DEVICE_DETAIL_TABS.filter((tab) => {
     if (LATER_TABS.has(tab)) return false;
     if (tab === 'alarms' && !plan.alarmSupport) return false;
-    if (tab === 'journeys' && !plan.journeyVisible) return false;
     if (role === 'product') return true;
     if (tab === 'calibration') return hasRank(role, 'admin');
     return isPermissionTab(tab) ? allowed.has(tab) : true;
