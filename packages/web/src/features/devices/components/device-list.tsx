@@ -1,4 +1,4 @@
-import { type Device, hasRank, type ParameterPreset } from '@iot/shared';
+import { type BusinessRole, type Device, hasRank, type ParameterPreset } from '@iot/shared';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
@@ -135,18 +135,16 @@ export function DeviceList({ businessId }: { businessId?: string }) {
   const toggleAll = () =>
     setSelected(allSelected ? new Map() : new Map(devices.map((device) => [device.uuid, device])));
 
-  // Changing a device's parameters takes the role `user` on its business, as the server checks; while the user or the
-  // tree is loading, every device counts as changeable and the server's answer per device decides.
+  // As the server checks: changing a device's parameters takes the role `user` on its business, moving or deleting
+  // it `admin`. While the user or the tree is loading, every device counts as allowed and the server's answer decides.
   const user = useCurrentUser().data;
-  const canEdit = useCallback(
-    (device: Device) => !user || !tree || hasRank(roleOnBusiness(tree, device.businessId, user), 'user'),
+  const allows = useCallback(
+    (device: Device, needed: BusinessRole) =>
+      !user || !tree || hasRank(roleOnBusiness(tree, device.businessId, user), needed),
     [user, tree],
   );
-  // Moving and deleting a device take the role `admin` on its business, as the server checks (loading: as above).
-  const canManage = useCallback(
-    (device: Device) => !user || !tree || hasRank(roleOnBusiness(tree, device.businessId, user), 'admin'),
-    [user, tree],
-  );
+  const canEdit = useCallback((device: Device) => allows(device, 'user'), [allows]);
+  const canManage = useCallback((device: Device) => allows(device, 'admin'), [allows]);
   const selectedDevices = useMemo(() => [...selected.values()], [selected]);
   const unmanaged = selectedDevices.filter((device) => !canManage(device)).length;
   // As the server rules: a device takes presets of its type owned by its business or one above it. A business not in
