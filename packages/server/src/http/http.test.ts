@@ -32,11 +32,19 @@ describe.each(databaseKinds())('HTTP conventions on %s', (kind) => {
     expect(response.json()).toEqual({ version: '9.9.9+test', serverVersion: '0.1.0' });
   });
 
-  it('sends security headers', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/info' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['strict-transport-security']).toBeDefined();
+  it("sends the API's security headers with its answers, and the pages' with pages", async () => {
+    const answer = await t.request({ method: 'GET', url: '/api/info' });
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['strict-transport-security']).toBeDefined();
+    for (const url of ['/', '/api/docs/']) {
+      const page = await t.request({ method: 'GET', url });
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['strict-transport-security']).toBeDefined();
+    }
   });
 
   it('answers unknown /api paths with 404 JSON in the asked language', async () => {

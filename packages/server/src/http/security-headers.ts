@@ -25,10 +25,27 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * What a JSON answer of the API needs (OWASP's REST headers): it is never rendered as a page, so the document
+ * policies (sources, cross-origin isolation, legacy browser switches) are left to the pages, and it is not kept by
+ * caches, being one tenant's data.
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+/** Pages of the API (its documentation) are documents: they take the pages' headers. */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const pageHeaders = helmetHeaders(options);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(isApiAnswer(request.url) ? API_HEADERS : pageHeaders);
   });
 }
 
