@@ -9,11 +9,13 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   SqliteDialect,
+  type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { preparedStatementName, registerDirectReader } from './reusable-query.js';
 import type { Database, DatabaseSchema } from './schema.js';
+import { rowBuildingStatement } from './sqlite-rows.js';
 
 export type { BusinessesTable, Database } from './schema.js';
 
@@ -42,8 +44,23 @@ const SQLITE_OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 // PostgreSQL returns BIGINT (our epoch-millisecond times) as strings; they all fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const MAX_REMEMBERED_COLUMN_NAMES = 10_000;
+
 /** The camel-case plugin, with its naming of a result column at hand for rows read past it (`registerDirectReader`). */
 class CamelCase extends CamelCasePlugin {
+  readonly #names = new Map<string, string>();
+
+  // The plugin spells out every key of every row a letter at a time; the columns are a few hundred names, each worked
+  // out once (bounded, should a query name its columns from data).
+  protected override camelCase(column: string): string {
+    let name = this.#names.get(column);
+    if (name === undefined) {
+      name = super.camelCase(column);
+      if (this.#names.size < MAX_REMEMBERED_COLUMN_NAMES) this.#names.set(column, name);
+    }
+    return name;
+  }
+
   readonly columnName = (column: string) => this.camelCase(column);
 }
 
@@ -77,8 +94,8 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   registerDirectReader(db, {
     read(text, parameters) {
       if (sqlite.inTransaction) return undefined;
-      const statement = statements.prepare(text) as SqliteDatabase.Statement<unknown[], Record<string, unknown>>;
-      return statement.reader ? statement.all(...parameters) : undefined;
+      const statement = statements.prepare(text);
+      return statement.reader ? (statement.all(parameters) as Record<string, unknown>[]) : undefined;
     },
     columnName: camelCase.columnName,
   });
@@ -132,16 +149,17 @@ const STATEMENT_CACHE_SIZE = 1000;
 /**
  * The database as Kysely's SQLite dialect sees it, with prepared statements kept by their text: the dialect prepares
  * every query it runs, and preparing costs about as much as running a small query. Queries run one at a time on the
- * connection, so a statement is never in use twice at once. Least recently used statements go first.
+ * connection, so a statement is never in use twice at once. Least recently used statements go first. Rows are built
+ * from arrays (`rowBuildingStatement`).
  */
 function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => void sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (statement) statements.delete(text);
-      else statement = sqlite.prepare(text);
+      else statement = rowBuildingStatement(sqlite.prepare(text));
       statements.set(text, statement);
       if (statements.size > STATEMENT_CACHE_SIZE) {
         const oldest = statements.keys().next().value;
