@@ -41,6 +41,7 @@ export const ERROR_STATUS = {
   'device.move_held_back': 403,
   'ingest.invalid_token': 401,
   'ingest.unknown_device': 404,
+  'ingest.not_internet_device': 400,
   'alarm.already_acknowledged': 409,
   'alarm.not_snoozed': 422,
   'alarm.rule_signal_not_numeric': 422,

@@ -57,6 +57,8 @@ const en = {
     'Not moved: other devices of the selection are on a level you do not administer. Remove them and move again.',
   'ingest.invalid_token': 'The integration token is missing or wrong.',
   'ingest.unknown_device': 'No device {{device}} is registered for this integration.',
+  'ingest.not_internet_device':
+    'Device {{device}} reports through LoRa or Sigfox: only Wi-Fi and cellular devices send messages over the internet.',
   'ingest.unknown_signal': 'The device type has no signal {{signal}}.',
   'alarm.already_acknowledged': 'This alarm was already acknowledged.',
   'alarm.not_snoozed': 'This alarm is not snoozed.',
@@ -147,6 +149,8 @@ const pt: Record<MessageCode, string> = {
     'Não movido: outros dispositivos da seleção estão num nível que não administra. Retire-os e mova de novo.',
   'ingest.invalid_token': 'O token de integração falta ou está errado.',
   'ingest.unknown_device': 'Nenhum dispositivo {{device}} está registado para esta integração.',
+  'ingest.not_internet_device':
+    'O dispositivo {{device}} comunica por LoRa ou Sigfox: só dispositivos Wi-Fi e celulares enviam mensagens pela internet.',
   'ingest.unknown_signal': 'O tipo de dispositivo não tem o sinal {{signal}}.',
   'alarm.already_acknowledged': 'Este alarme já foi reconhecido.',
   'alarm.not_snoozed': 'Este alarme não está adiado.',

@@ -5,6 +5,7 @@ import {
   findDeviceType,
   findSignal,
   isGeoPosition,
+  isOnInternet,
   type LinkQuality,
   linkQuality,
   type ParameterizationStatus,
@@ -73,7 +74,9 @@ export type OutputValues = Record<string, boolean>;
 
 export type IngestOutcome =
   | { status: 'stored' | 'duplicate'; deviceId: string; downlink: Downlink | null; outputs: OutputValues | null }
-  | { status: 'unknown_device' };
+  | { status: 'unknown_device' }
+  /** An internet message (MQTT, HTTP) of a LoRa or Sigfox device: not its network, not stored. */
+  | { status: 'other_network'; deviceId: string };
 
 /** What goes to a Wi-Fi or cellular device on its MQTT `down` topic: parameters, or output commands. */
 export type IpDownlink = { downlink: Downlink } | { outputs: OutputValues };
@@ -160,12 +163,15 @@ export async function storeBatch(
     const row = devices.find(uplink.device);
     return row && (uplink.scopePath === null || row.businessPath.startsWith(uplink.scopePath)) ? row : undefined;
   });
+  // A message over the internet names its device by uuid; only Wi-Fi and cellular devices report that way.
+  const onItsNetwork = (uplink: InboundUplink, row: IngestDeviceRow) =>
+    uplink.network !== 'ip' || isOnInternet(row.communication);
   const kept = uplinks.map((uplink) => rawOf(uplink.payload));
   const digests = kept.map((message, index) => contentDigest(message, uplinks[index]?.sentAt ?? null));
   const fresh = await ops.claimCounters(
     uplinks.flatMap((uplink, index) => {
       const row = resolved[index];
-      return row && uplink.counter !== null
+      return row && onItsNetwork(uplink, row) && uplink.counter !== null
         ? [{ deviceKey: row.key, counter: uplink.counter, digest: digests[index] as number }]
         : [];
     }),
@@ -181,6 +187,7 @@ export async function storeBatch(
   const outcomes: IngestOutcome[] = uplinks.map((uplink, index) => {
     const row = resolved[index];
     if (!row) return { status: 'unknown_device' };
+    if (!onItsNetwork(uplink, row)) return { status: 'other_network', deviceId: row.id };
     if (uplink.counter !== null && !fresh.take(row.key, uplink.counter, digests[index] as number)) {
       return { status: 'duplicate', deviceId: row.id, downlink: resentSigfoxDownlink(row, uplink), outputs: null };
     }

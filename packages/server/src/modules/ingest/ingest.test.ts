@@ -250,6 +250,37 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     }
   });
 
+  it('refuses messages over the internet, and MQTT access, for LoRa and Sigfox devices, storing nothing', async () => {
+    const alone = await ingest('/api/ingest/http?lang=pt', ingestTokens.http, {
+      device: sensor.uuid,
+      seq: 1,
+      values: { temperature: 20 },
+    });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json()).toMatchObject({
+      code: 'ingest.not_internet_device',
+      message: `O dispositivo ${sensor.uuid} comunica por LoRa ou Sigfox: só dispositivos Wi-Fi e celulares enviam mensagens pela internet.`,
+    });
+    const batch = await ingest('/api/ingest/http', ingestTokens.http, [
+      { device: tracker.uuid, seq: 900, values: { battery: 90 } },
+      { device: lpp.uuid, seq: 1, values: { temperature_1: 20 } },
+    ]);
+    expect(batch.statusCode).toBe(400);
+    expect(batch.json()).toMatchObject({
+      code: 'ingest.not_internet_device',
+      message: `Device ${lpp.uuid} reports through LoRa or Sigfox: only Wi-Fi and cellular devices send messages over the internet.`,
+    });
+    for (const id of [sensor.uuid, lpp.uuid]) {
+      const credentials = await call('POST', `/api/devices/${id}/mqtt-credentials`, staff);
+      expect(credentials.statusCode).toBe(400);
+      expect(credentials.json().code).toBe('ingest.not_internet_device');
+    }
+    for (const id of [sensor.uuid, lpp.uuid, tracker.uuid]) {
+      expect(await count('readings', id)).toBe(0);
+      expect(await count('commissioningEvents', id)).toBe(0);
+    }
+  });
+
   it('refuses ChirpStack and The Things Stack calls with a wrong token (401), of an unknown device (404) or malformed (400), changing nothing', async () => {
     const meter = await waitingMeter('70B3D57ED005E7C3');
     // The parameters went to the network: a word of it on the downlink would move them on.
@@ -618,6 +649,44 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       [27.2, 30.5, 27.2],
       [25.5, 25.5],
     ]);
+  });
+
+  it("reads The Things Stack payload formatter's decoding when it names the type's signals, else the codec decodes", async () => {
+    const node = (
+      await call('POST', '/api/devices', staff, {
+        businessId: nodes.Plant,
+        deviceType: 'cayenne-lpp',
+        loraEUI: '0303030303030303',
+      })
+    ).json() as Device;
+    const start = Date.parse('2026-01-06T10:00:00.000Z');
+    const up = (fCnt: number, decoded: object) =>
+      ingest('/api/ingest/lora/ttn', ingestTokens.ttn, {
+        end_device_ids: {
+          device_id: 'lpp-3',
+          application_ids: { application_id: 'sensors' },
+          dev_eui: '0303030303030303',
+        },
+        uplink_message: {
+          f_cnt: fCnt,
+          f_port: 1,
+          frm_payload: CAYENNE_EXAMPLE_BASE64,
+          decoded_payload: decoded,
+          received_at: new Date(start + fCnt * 60_000).toISOString(),
+        },
+      });
+    expect((await up(1, { temperature_3: 31.5 })).statusCode).toBe(204);
+    // The Things Stack's own Cayenne LPP formatter names values by type and channel its own way.
+    expect((await up(2, { temperature_3_celsius: 27.2 })).statusCode).toBe(204);
+    const readings = (
+      await call(
+        'GET',
+        `/api/devices/${node.uuid}/readings?signals=temperature_3&from=${start}&to=${start + 600_000}`,
+        staff,
+      )
+    ).json().signals[0].readings as { value: number }[];
+    // Newest first: the codec's reading of the second frame, then the formatter's values of the first.
+    expect(readings.map((reading) => reading.value)).toEqual([27.2, 31.5]);
   });
 
   it("confirms LoRa parameters on ChirpStack's word, not on the next uplink, and sends them again when not acknowledged", async () => {

@@ -90,6 +90,8 @@ const TtnUplinkMessage = z
     f_cnt: z.number().int().min(0).default(0),
     f_port: z.number().int().min(0).max(255).optional(),
     frm_payload: Base64.default(''),
+    // What the application's payload formatter made of the frame, when it has one.
+    decoded_payload: z.record(z.string(), z.unknown()).optional(),
     received_at: z.iso.datetime({ offset: true }).optional(),
     rx_metadata: z
       .array(
@@ -142,6 +144,7 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 
 function assertKnown(outcome: IngestOutcome, device: string) {
   if (outcome.status === 'unknown_device') throw new AppError('ingest.unknown_device', { device });
+  if (outcome.status === 'other_network') throw new AppError('ingest.not_internet_device', { device });
   return outcome;
 }
 
@@ -238,7 +241,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
             scopePath: integration.businessPath,
             counter: up.fCnt ?? null,
             sentAt: up.time ? new Date(up.time) : null,
-            payload: chirpstackPayload(up.object, new Uint8Array(bytes), up.fPort ?? null),
+            payload: networkDecodedPayload(up.object, new Uint8Array(bytes), up.fPort ?? null),
             radio: bestReceiver(up.rxInfo ?? []),
             ...loraRoute(integration),
           }),
@@ -309,11 +312,11 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
           scopePath: integration.businessPath,
           counter: message.f_cnt,
           sentAt: receivedAt ? new Date(receivedAt) : null,
-          payload: {
-            kind: 'frame',
-            bytes: new Uint8Array(Buffer.from(message.frm_payload, 'base64')),
-            port: message.f_port ?? null,
-          },
+          payload: networkDecodedPayload(
+            message.decoded_payload,
+            new Uint8Array(Buffer.from(message.frm_payload, 'base64')),
+            message.f_port ?? null,
+          ),
           radio: bestReceiver(
             (message.rx_metadata ?? []).map((receiver) => ({
               rssi: receiver.rssi ?? receiver.channel_rssi,
@@ -350,19 +353,17 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
       // A batch naming an unknown device is refused whole, before anything of it is stored (one message of an unknown
       // device is refused by the pipeline itself, storing nothing, without this extra query).
       if (messages.length > 1) {
-        const [first] = await pipeline.unknownDevices(
-          messages.map((message) => ({ id: message.device })),
+        const refused = await pipeline.firstRefusedInternetDevice(
+          messages.map((message) => message.device),
           businessPath,
         );
-        if (first && 'id' in first) throw new AppError('ingest.unknown_device', { device: first.id });
+        if (refused) throw new AppError(refused.refusal, { device: refused.id });
       }
       const outcomes = await Promise.all(
         messages.map((message) => pipeline.ingest(deviceMessageUplink(message.device, message, businessPath))),
       );
       const [only] = messages;
-      if (only && outcomes[0]?.status === 'unknown_device') {
-        throw new AppError('ingest.unknown_device', { device: only.device });
-      }
+      if (only && outcomes[0]) assertKnown(outcomes[0], only.device);
       return {
         stored: outcomes.filter((outcome) => outcome.status === 'stored').length,
         duplicates: outcomes.filter((outcome) => outcome.status === 'duplicate').length,
@@ -372,10 +373,11 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
 };
 
 /**
- * The frame as ChirpStack sent it, with its own decoding (`object`) when that holds only values a signal can take;
- * whether those values or the device type's codec make the readings is decided with the type (`decode`).
+ * The frame as a LoRa network server sent it, with its own decoding (ChirpStack's `object`, the `decoded_payload` of
+ * The Things Stack's payload formatter) when that holds only values a signal can take; whether those values or the
+ * device type's codec make the readings is decided with the type (`decode`).
  */
-function chirpstackPayload(
+function networkDecodedPayload(
   object: Record<string, unknown> | undefined,
   bytes: Uint8Array,
   port: number | null,

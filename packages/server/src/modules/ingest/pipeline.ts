@@ -1,4 +1,4 @@
-import type { CommissioningEventKind, ParameterizationStatus } from '@iot/shared';
+import { type CommissioningEventKind, isOnInternet, type ParameterizationStatus } from '@iot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { TypeRules } from './alarm-conditions.js';
@@ -159,13 +159,23 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       });
     },
 
-    /** Which of these devices exist in the scope, so a call naming an unknown one can be refused before storing any. */
-    async unknownDevices(keys: DeviceKey[], scopePath: string | null): Promise<DeviceKey[]> {
-      const devices = await store.findDevices(keys);
-      return keys.filter((key) => {
-        const row = devices.find(key);
-        return !row || (scopePath !== null && !row.businessPath.startsWith(scopePath));
-      });
+    /**
+     * The first of these devices that a call over the internet may not report for, and why: none in the scope by that
+     * uuid, or a LoRa or Sigfox device; so that such a call is refused before any of its messages is stored.
+     */
+    async firstRefusedInternetDevice(
+      ids: string[],
+      scopePath: string | null,
+    ): Promise<{ id: string; refusal: 'ingest.unknown_device' | 'ingest.not_internet_device' } | undefined> {
+      const devices = await store.findDevices(ids.map((id) => ({ id })));
+      for (const id of ids) {
+        const row = devices.find({ id });
+        if (!row || (scopePath !== null && !row.businessPath.startsWith(scopePath))) {
+          return { id, refusal: 'ingest.unknown_device' };
+        }
+        if (!isOnInternet(row.communication)) return { id, refusal: 'ingest.not_internet_device' };
+      }
+      return undefined;
     },
 
     /**

@@ -14,6 +14,7 @@ export const INGEST_COLUMNS = [
   'businessId',
   'businessPath',
   'deviceType',
+  'communication',
   'loraEui',
   'sigfoxId',
   'signalValues',

@@ -1,4 +1,4 @@
-import { type BusinessRole, DeviceParams, ErrorResponse, hasRank, MqttCredentials } from '@iot/shared';
+import { type BusinessRole, DeviceParams, ErrorResponse, hasRank, isOnInternet, MqttCredentials } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../http/app-error.js';
@@ -22,7 +22,7 @@ export const mqttCredentialsRoutes: FastifyPluginAsyncZod<{
       onRequest: requireSession(auth),
       schema: {
         tags: ['devices'],
-        summary: 'A new MQTT password for a device (shown once; the previous one stops working)',
+        summary: 'A new MQTT password for a Wi-Fi or cellular device (shown once; the previous one stops working)',
         params: DeviceParams,
         response: {
           200: MqttCredentials,
@@ -38,6 +38,7 @@ export const mqttCredentialsRoutes: FastifyPluginAsyncZod<{
       const device = await devicesRepo.findReachable(sessionOf(request).user, uuid);
       if (!device) throw new AppError('not_found');
       if (!hasRank(device.role, ISSUE_ROLE)) throw new AppError('forbidden');
+      if (!isOnInternet(device.communication)) throw new AppError('ingest.not_internet_device', { device: device.id });
       const password = await issueDevicePassword(db, device.id);
       return { username: device.id, password, topicUp: topicUp(device.id), topicDown: topicDown(device.id) };
     },

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isOnInternet } from '@iot/shared';
 import type { Database } from '../../../db/schema.js';
 
 /** Devices publish on their own `up` topic and receive parameters on their own `down` topic. */
@@ -39,9 +40,14 @@ export async function verifyDevicePassword(
   deviceId: string,
   password: string,
 ): Promise<boolean | undefined> {
-  const row = await db.selectFrom('devices').select('mqttPasswordHash').where('id', '=', deviceId).executeTakeFirst();
+  const row = await db
+    .selectFrom('devices')
+    .select(['mqttPasswordHash', 'communication'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
   if (!row) return undefined;
-  if (!row.mqttPasswordHash) return false;
+  // A device whose network ids became LoRa or Sigfox keeps no MQTT access (its former password stops working).
+  if (!row.mqttPasswordHash || !isOnInternet(row.communication)) return false;
   const expected = Buffer.from(row.mqttPasswordHash, 'hex');
   const given = Buffer.from(hashOf(password), 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given);

@@ -3,6 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readingsOfDevice } from '../../../testing/readings.js';
 import { databaseKinds } from '../../../testing/test-database.js';
+import { issueDevicePassword } from './device-credentials.js';
 import { connectDevice, type MqttTestApp, startMqttTestApp } from './test-harness.js';
 
 describe.each(databaseKinds())('MQTT ingest through the embedded broker on %s', (kind) => {
@@ -61,6 +62,16 @@ describe.each(databaseKinds())('MQTT ingest through the embedded broker on %s', 
     const renewed = await h.issueCredentials(device.uuid);
     await expect(connect(device.uuid, password)).rejects.toThrow(/Bad username or password/i);
     await expect(connect(device.uuid, renewed.json().password)).resolves.toBeDefined();
+  });
+
+  it('gives LoRa and Sigfox devices no MQTT access, even with a password issued while they were not', async () => {
+    const lora = await h.createDevice('cayenne-lpp', { loraEUI: '0A0B0C0D0E0F1011' });
+    const refused = await h.issueCredentials(lora.uuid);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('ingest.not_internet_device');
+    // As a device keeps a password issued while it had a MAC or an IMEI, before its network ids became LoRa.
+    const password = await issueDevicePassword(h.t.db, lora.uuid);
+    await expect(connect(lora.uuid, password)).rejects.toThrow(/Bad username or password/i);
   });
 
   it("closes the connection of a device publishing on another device's topic, storing nothing", async () => {

@@ -92,6 +92,8 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     const outcome = await pipeline.ingest(uplinkOf(deviceId, payload));
     // The device was deleted while connected: nothing to store it under.
     if (outcome.status === 'unknown_device') log.warn({ deviceId }, 'MQTT message of a deleted device ignored');
+    // Its network ids changed to LoRa or Sigfox while it was connected.
+    if (outcome.status === 'other_network') log.warn({ deviceId }, 'MQTT message of a LoRa or Sigfox device ignored');
   }
 
   broker.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));

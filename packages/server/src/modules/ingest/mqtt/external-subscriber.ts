@@ -109,4 +109,7 @@ async function handle(options: ExternalSubscriberOptions, packet: IPublishPacket
   }
   const outcome = await options.pipeline.ingest(uplinkOf(deviceId, payload));
   if (outcome.status === 'unknown_device') options.log.warn({ deviceId }, 'MQTT message of an unknown device ignored');
+  if (outcome.status === 'other_network') {
+    options.log.warn({ deviceId }, 'MQTT message of a LoRa or Sigfox device ignored');
+  }
 }
