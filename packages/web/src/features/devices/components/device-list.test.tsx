@@ -122,6 +122,27 @@ describe('the device list', () => {
     expect(card.getByTitle('Temperature: 4.5 °C')).toBeTruthy();
   });
 
+  it('opens as cards on a phone, until another view is chosen, which the URL then keeps', async () => {
+    stubServer();
+    // A phone's width: every query of a maximum width matches.
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    const router = renderList(<DeviceList />);
+    expect(await screen.findByRole('listitem', { name: 'Cold room 1' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    expect(await screen.findByRole('table')).toBeTruthy();
+    expect(router.state.location.search).toBe('?view=list');
+  });
+
   it('shows a row per device with its facts and the parameterization status in its colour', async () => {
     stubServer();
     renderList(<DeviceList />);

@@ -14,10 +14,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useParams, useSearchParams } from 'react-router';
@@ -78,7 +80,10 @@ export function DeviceList({ businessId }: { businessId?: string }) {
   const views = (['list', 'cards', 'map'] as const).filter(
     (view) => view === 'list' || (view === 'cards' ? plan.cardsDashboard : plan.deviceMapLastPosition),
   );
-  const view = views.includes(list.view) ? list.view : 'list';
+  // On a phone, cards read better than a table's columns: they show until another view is chosen.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const wanted = list.view ?? (phone ? 'cards' : 'list');
+  const view = views.includes(wanted) ? wanted : 'list';
 
   const update = useCallback(
     (change: Partial<DeviceListParams>) =>
@@ -321,7 +326,8 @@ export function DeviceList({ businessId }: { businessId?: string }) {
           >
             {views.map((option) => (
               <ToggleButton key={option} value={option} aria-label={t(`devices.view.${option}`)}>
-                <Tooltip title={t(`devices.view.${option}`)}>
+                {/* Above: below, it would cover the map's zoom buttons. */}
+                <Tooltip title={t(`devices.view.${option}`)} placement="top">
                   <Box component="span" sx={{ display: 'flex' }}>
                     {VIEW_ICONS[option]}
                   </Box>

@@ -13,9 +13,12 @@ import { useInfiniteRows } from './use-infinite-rows';
 export const DEVICE_ROW_HEIGHT = 52;
 const HEADER_HEIGHT = 52;
 /** Checkbox, description, type, network over its network id, business, latest values, last seen, parameterization. */
-const COLUMNS = '44px minmax(130px, 1.4fr) minmax(100px, 1fr) 138px minmax(90px, 1fr) minmax(150px, 1.6fr) 136px 112px';
-/** Below this the columns would squeeze their text away: the table scrolls sideways instead. */
-const MIN_WIDTH = 920;
+const COLUMNS = '44px minmax(120px, 1.4fr) minmax(90px, 1fr) 124px minmax(80px, 1fr) minmax(120px, 1.6fr) 136px 112px';
+/**
+ * Below this the columns would squeeze their text away: the table scrolls sideways instead. It fits beside the
+ * business tree on a 1280-pixel screen.
+ */
+const MIN_WIDTH = 830;
 
 /** What every device view (list, cards) takes: the devices loaded so far, the paging and the selection. */
 export interface DeviceViewProps {
@@ -34,6 +37,17 @@ export interface DeviceViewProps {
 }
 
 const cell = { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', px: 1 } as const;
+// Names (description, type, business) take a second line of the row before they lose their end.
+const nameCell = {
+  minWidth: 0,
+  px: 1,
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  lineHeight: 1.3,
+  overflowWrap: 'anywhere',
+} as const;
 // Headings may take two lines ("Última comunicação") rather than lose their end.
 const heading = { minWidth: 0, px: 1, lineHeight: 1.25, overflowWrap: 'anywhere' } as const;
 
@@ -170,12 +184,12 @@ export function DeviceTable({
                     slotProps={{ input: { 'aria-label': t('devices.select', { name: device.description }) } }}
                   />
                 </Box>
-                <Box role="cell" sx={cell}>
+                <Box role="cell" sx={nameCell}>
                   <RouterLink to={linkTo(device)} title={device.description}>
                     {device.description || device.uuid}
                   </RouterLink>
                 </Box>
-                <Box role="cell" sx={cell} title={typeName(device.deviceType)}>
+                <Box role="cell" sx={nameCell} title={typeName(device.deviceType)}>
                   {typeName(device.deviceType)}
                 </Box>
                 <Box role="cell" sx={cell}>
@@ -187,7 +201,7 @@ export function DeviceTable({
                     {networkId ?? '—'}
                   </Box>
                 </Box>
-                <Box role="cell" sx={cell} title={device.business.description}>
+                <Box role="cell" sx={nameCell} title={device.business.description}>
                   {device.business.description}
                 </Box>
                 <Box role="cell" sx={cell}>

@@ -11,7 +11,7 @@ describe('the device list in the URL', () => {
       lastSeen: null,
       signalValues: [],
       sort: { by: 'description', order: 'asc' },
-      view: 'list',
+      view: null,
     });
   });
 
@@ -41,8 +41,11 @@ describe('the device list in the URL', () => {
 
   it('keeps the keys it does not own and drops defaults', () => {
     const before = new URLSearchParams('tab=devices&q=old&view=map');
-    const after = writeDeviceListParams(before, { ...readDeviceListParams(before), search: ' ', view: 'list' });
+    const after = writeDeviceListParams(before, { ...readDeviceListParams(before), search: ' ', view: null });
     expect(after.toString()).toBe('tab=devices');
+    // A view chosen is kept, the list too: on a phone the list is not the default.
+    const chosen = writeDeviceListParams(before, { ...readDeviceListParams(before), view: 'list' });
+    expect(chosen.toString()).toBe('tab=devices&q=old&view=list');
   });
 
   it('ignores values a hand-edited URL got wrong', () => {

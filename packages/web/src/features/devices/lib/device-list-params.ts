@@ -47,7 +47,8 @@ export interface DeviceListParams {
   /** Conditions on the devices' latest signal values, all to be met. */
   signalValues: SignalValueCondition[];
   sort: DeviceSort;
-  view: DeviceView;
+  /** The view chosen; null until one is, when the screen's own default shows (cards on a phone, else the list). */
+  view: DeviceView | null;
 }
 
 /** A device filter without its paging: what the list, its count and the export ask the server for. */
@@ -116,7 +117,7 @@ export function readDeviceListParams(params: URLSearchParams): DeviceListParams 
     lastSeen: lastSeenOf(params.get('seen')),
     signalValues: signalConditionsOf(params),
     sort: sortOf(params.get('sort')),
-    view: oneOf(DEVICE_VIEWS, params.get('view')) ?? 'list',
+    view: oneOf(DEVICE_VIEWS, params.get('view')) ?? null,
   };
 }
 
@@ -134,7 +135,7 @@ export function writeDeviceListParams(params: URLSearchParams, list: DeviceListP
   if (list.sort.by !== DEFAULT_SORT.by || list.sort.order !== DEFAULT_SORT.order) {
     set('sort', `${list.sort.order === 'desc' ? '-' : ''}${list.sort.by}`);
   }
-  if (list.view !== 'list') set('view', list.view);
+  set('view', list.view ?? '');
   return next;
 }
 
