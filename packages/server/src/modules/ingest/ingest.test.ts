@@ -413,6 +413,19 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     );
   });
 
+  it('stores a resent Sigfox callback configured without the sequence number once, by its time', async () => {
+    const message = { device: '1A2B3C', time: 1_700_100_000, data: TH_FRAME };
+    const post = async (time: number) => {
+      expect((await ingest('/api/ingest/sigfox', ingestTokens.sigfox, { ...message, time })).statusCode).toBe(204);
+      return count('readings', sensor.uuid);
+    };
+    const before = await count('readings', sensor.uuid);
+    const first = await post(message.time);
+    expect(first).toBeGreaterThan(before);
+    expect(await post(message.time)).toBe(first);
+    expect(await post(message.time + 600)).toBe(first + (first - before));
+  });
+
   it('answers a bidirectional Sigfox callback with the waiting parameters, then confirms them', async () => {
     const version = (await device(sensor.uuid)).version;
     const set = await call('PATCH', `/api/devices/${sensor.uuid}/parameters`, tokens.admin, { version, values: {} });

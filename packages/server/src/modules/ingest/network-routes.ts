@@ -197,7 +197,10 @@ export const ingestRoutes: FastifyPluginAsyncZod<{
           network: 'sigfox',
           device: { sigfoxId: body.device.toUpperCase() },
           scopePath: integrationOf(request).businessPath,
-          counter: body.seqNumber ?? null,
+          // A callback configured without {seqNumber} still tells a resend by its time: the network's reception
+          // second of the frame, which a resent callback repeats and the next frame (minutes later at the least,
+          // by Sigfox's duty cycle) does not.
+          counter: body.seqNumber ?? body.time,
           sentAt: new Date(body.time * 1000),
           payload: { kind: 'frame', bytes: hexToBytes(body.data), port: null },
           radio: { rssi: body.rssi, snr: body.snr ?? body.avgSnr },
