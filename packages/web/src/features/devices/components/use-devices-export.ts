@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ExportColumn, exportDevicesCsv } from '../api/export-devices-csv';
+import { spreadsheetDate } from '../lib/csv-cell';
 import { networkIdOf } from '../lib/device-facts';
 import type { DeviceFilterBody } from '../lib/device-list-params';
 
@@ -27,7 +28,7 @@ export function useDevicesExport(filter: DeviceFilterBody, typeName: (id: string
     { heading: t('devices.column.networkId'), cell: networkIdOf },
     { heading: t('devices.column.serialNumber'), cell: (device) => device.serialNumber },
     { heading: t('devices.column.business'), cell: (device) => device.business.description },
-    { heading: t('devices.column.lastSeen'), cell: (device) => device.lastSeenAt },
+    { heading: t('devices.column.lastSeenUtc'), cell: (device) => spreadsheetDate(device.lastSeenAt) },
     { heading: t('devices.column.parameterization'), cell: (device) => device.parameterization?.label ?? null },
   ];
   return {

@@ -15,3 +15,9 @@ export function csvCell(value: string | number | null | undefined): string {
 /** A CSV line of cells, ended the way RFC 4180 ends lines. */
 export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
   `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * A time as spreadsheets read a date and time (`2026-11-25 21:40:07`), in UTC (the heading says so): the ISO form's
+ * `T` and `Z` leave it text in them.
+ */
+export const spreadsheetDate = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : null);
