@@ -21,6 +21,11 @@ export interface ModelSeed {
 /** One simulated device of a type: each call gives its next uplink, `counter` being its message counter. */
 export interface DeviceModel {
   next(at: number, counter: number): SimulatedFrame;
+  /**
+   * How far apart its history frames are, when the runner's step (`HISTORY_STEP_MS`) would hide what the device does:
+   * a van covers its whole route in a quarter of an hour, so positions that far apart draw chords across the city.
+   */
+  historyStepMs?: number;
 }
 
 export type DeviceModelFactory = (seed: ModelSeed) => DeviceModel;

@@ -146,6 +146,8 @@ export const gpsTrackerModel: DeviceModelFactory = ({ deviceId, latest, random, 
   }
 
   return {
+    // A position every 2 minutes of the history: a kilometre apart at most, along the route.
+    historyStepMs: 2 * MINUTE_MS,
     next(at, _counter) {
       const elapsed = Math.max(0, at - previous);
       previous = at;

@@ -196,4 +196,39 @@ describe.each(databaseKinds())('device simulator on %s', (kind) => {
     // The devices that have readings have no history to send.
     expect((await readingsOf(devices.sensor.uuid)).length).toBe(othersBefore);
   });
+
+  it("gives a tracker's history its own finer step, so that its positions follow the route", async () => {
+    const van = await createDevice('DEMO-0006', { deviceType: 'gps-tracker', IMEI: '490154203237518' });
+    // As the seed leaves a demo device: seen, so that the simulator plays it.
+    await harness.t.db.updateTable('devices').set({ lastSeenAt: Date.now() }).where('id', '=', van.uuid).execute();
+    const startedAt = Date.now() + 20_000;
+    const historyMs = 30 * 60 * 1000;
+    const simulator = createSimulator({
+      baseUrl,
+      devices: (await provisionSimulator(harness.t.db, { mqtt: false })).filter((device) => device.id === van.uuid),
+      log: quiet,
+      historyMs,
+      now: () => startedAt,
+    });
+    await simulator.sendHistory();
+    await simulator.stop();
+    const positions = (
+      await readingsOfDevice(harness.t.db, van.uuid)
+        .select(['readings.date', 'readings.value'])
+        .where('readings.signal', '=', 'position')
+        .orderBy('readings.date')
+        .execute()
+    ).map((row) => ({ date: Number(row.date), ...(JSON.parse(row.value) as { lat: number; lon: number }) }));
+    // One every 2 minutes, but for the few without a GPS fix.
+    expect(positions.length).toBeGreaterThanOrEqual(10);
+    expect(positions.length).toBeLessThanOrEqual(14);
+    for (const [index, position] of positions.entries()) {
+      const before = positions[index - 1];
+      if (!before) continue;
+      expect((position.date - before.date) % (2 * 60_000)).toBe(0);
+      // At most 70 km/h for the minutes between them: no jump across the city.
+      const km = Math.hypot((position.lat - before.lat) * 111, (position.lon - before.lon) * 87);
+      expect(km).toBeLessThanOrEqual((70 * (position.date - before.date)) / 3_600_000 + 0.01);
+    }
+  });
 });

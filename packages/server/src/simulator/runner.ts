@@ -43,7 +43,7 @@ export interface SimulatorOptions {
   now?: () => number;
   /**
    * Devices without stored readings (a demo's first start) first send, with `sendHistory()`, the frames they would
-   * have sent over this time before now, one every `HISTORY_STEP_MS`: a fresh demo then opens on a day of readings
+   * have sent over this time before now, one every `HISTORY_STEP_MS` (or the model's own step): a fresh demo then opens on a day of readings
    * rather than on empty charts. 0 (the default): none.
    */
   historyMs?: number;
@@ -219,9 +219,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   async function sendHistoryOf(entry: Running, from: number) {
     entry.historyFrom = null;
     try {
-      const frames = Math.ceil((startedAt - from) / HISTORY_STEP_MS) - 1;
+      const step = entry.model.historyStepMs ?? HISTORY_STEP_MS;
+      const frames = Math.ceil((startedAt - from) / step) - 1;
       for (let index = 1; index <= frames; index++) {
-        await deliver(entry, from + index * HISTORY_STEP_MS, firstCounter - 1 - frames + index);
+        await deliver(entry, from + index * step, firstCounter - 1 - frames + index);
       }
     } catch (error) {
       log.warn({ device: entry.device.id, err: error }, 'simulated history not delivered: the device goes on live');
