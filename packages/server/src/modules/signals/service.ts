@@ -149,6 +149,9 @@ export function createSignalsService({
       assertProviderStaff(user);
       await db.transaction().execute(async (trx) => {
         const signal = await existing(request.uuid, trx);
+        // Someone saved since the caller read it (and released the lock, so that the lock alone would be the reason
+        // given): the conflict is what happened.
+        if (signal.version !== request.version) throw new AppError('conflict');
         if (signal.lockedBy === null) throw new AppError('signal.not_locked');
         assertNotLockedByOther(user, signal);
         const before = definitionOf(signal);

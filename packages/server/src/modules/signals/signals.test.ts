@@ -206,6 +206,11 @@ describe.each(databaseKinds())('signals on %s', (kind) => {
 
       const released = await call('PUT', `/api/signals/unlock/${signal.uuid}`, staff);
       expect(released.json().lock).toBeNull();
+      // A second window of the same user, still on version 1 after the save released the lock: the save is what
+      // it missed, not the lock.
+      const missed = await call('PUT', '/api/signals', staff, { uuid: signal.uuid, version: 1, name: 'Other tab' });
+      expect(missed.statusCode).toBe(409);
+      expect(missed.json().code).toBe('conflict');
       const taken = await call('PUT', `/api/signals/lock/${signal.uuid}`, otherStaff);
       expect(taken.json().lock.user).toBe('other-staff@example.com');
       expect((await call('PUT', `/api/signals/unlock/${signal.uuid}`, otherStaff)).statusCode).toBe(200);
