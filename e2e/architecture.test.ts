@@ -184,6 +184,13 @@ describe('the architecture pages', () => {
       .waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/devices-creation-failed-en.png`, fullPage: true });
 
+    // A description the server refuses is said under the list, at its line (blank lines count), and nothing is made.
+    await suite.page
+      .getByLabel(en['arch.creation.list'], { exact: true })
+      .fill(`1A2B3C05\n\n1A2B3C06, ${'L'.repeat(300)}`);
+    await suite.page.getByRole('button', { name: en['arch.creation.create'] }).click();
+    await suite.page.getByText(fill(en['arch.creation.listLineError'], { line: '3', message: 'Too long' })).waitFor();
+
     await suite.page.getByRole('tab', { name: en['arch.creation.fromCsv'] }).click();
     await suite.page.locator('input[type=file]').setInputFiles({
       name: 'devices.csv',
@@ -213,6 +220,7 @@ describe('the architecture pages', () => {
     await suite.page.screenshot({ path: `${SHOTS}/device-type-pt.png`, fullPage: true });
     await suite.page.goto(`${suite.server.url}/arch-params/new`);
     await chooseOption(pt['arch.params.model'], pt['deviceTypes.th-sensor-sigfox']);
+    await suite.page.getByLabel(`${pt['params.reportingPeriod']} (min)`).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/preset-pt.png`, fullPage: true });
     await suite.page.goto(`${suite.server.url}/arch-devices-creation`);
     await suite.page.getByRole('tab', { name: pt['arch.creation.fromCsv'] }).click();

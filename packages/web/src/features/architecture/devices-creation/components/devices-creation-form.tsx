@@ -41,6 +41,9 @@ function listProblem(t: TFunction, parsed: DeviceListParse): string | null {
   }
 }
 
+/** The fields the form shows errors beside. */
+const SHOWN_FIELDS = ['businessId', 'deviceType', 'devices', 'file'];
+
 /**
  * Bulk device creation: a business from the tree picker, a device type, then the devices from a pasted list or a CSV
  * file. The answer lists what was made and what was not, and why; a bad CSV file imports nothing and says where.
@@ -73,8 +76,27 @@ export function DevicesCreationForm() {
     },
     onError: (error: unknown) => {
       if (isApiError(error) && error.code === 'device.csv_invalid') setCsvInvalid(error.message);
-      else if (isApiError(error, 400)) setErrors(error.fields);
+      else if (isApiError(error, 400)) setErrors(shownErrors(error.fields, error.message));
     },
+  };
+
+  /**
+   * The server's field errors where the form shows them: one about a pasted device (`devices.3.description`) under
+   * the list, naming its line; any other under the list too, as the server worded it.
+   */
+  const shownErrors = (fields: Record<string, string>, message: string) => {
+    const shown: Record<string, string> = {};
+    for (const [name, code] of Object.entries(fields)) {
+      const device = /^devices\.(\d+)\./.exec(name);
+      if (!device) shown[name] = code;
+      else {
+        const index = Number(device[1]);
+        const line = (parsed.ok ? parsed.lines[index] : undefined) ?? index + 1;
+        shown.devices ??= t('arch.creation.listLineError', { line, message: messageText(t, code) });
+      }
+    }
+    if (!SHOWN_FIELDS.some((name) => shown[name])) shown.devices = message;
+    return shown;
   };
 
   const submit = (event: FormEvent) => {

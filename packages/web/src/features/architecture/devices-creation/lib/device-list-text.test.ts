@@ -10,6 +10,7 @@ describe('a pasted device list', () => {
         { networkId: '1A2B3C02', description: null },
         { networkId: '1A2B3C03', description: 'Cold room, door side' },
       ],
+      lines: [1, 3, 4],
     });
   });
 
@@ -17,6 +18,7 @@ describe('a pasted device list', () => {
     expect(parseDeviceList('70B3D57ED0001234\tTank 1')).toEqual({
       ok: true,
       devices: [{ networkId: '70B3D57ED0001234', description: 'Tank 1' }],
+      lines: [1],
     });
   });
 

@@ -8,7 +8,8 @@ export interface PastedDevice {
 export const MAX_DEVICES_PER_CREATION = 10_000;
 
 export type DeviceListParse =
-  | { ok: true; devices: PastedDevice[] }
+  /** `lines`: the line of the text (1-based) each device comes from, to say where the server found one wrong. */
+  | { ok: true; devices: PastedDevice[]; lines: number[] }
   | { ok: false; reason: 'empty' }
   | { ok: false; reason: 'tooMany'; max: number }
   /** `line` is 1-based, as the text area shows the lines. */
@@ -20,16 +21,17 @@ export type DeviceListParse =
  */
 export function parseDeviceList(text: string): DeviceListParse {
   const devices: PastedDevice[] = [];
-  const lines = text.split(/\r?\n/);
-  for (const [index, line] of lines.entries()) {
+  const devicesLines: number[] = [];
+  for (const [index, line] of text.split(/\r?\n/).entries()) {
     if (!line.trim()) continue;
     const separator = line.search(/[,;\t]/);
     const networkId = (separator < 0 ? line : line.slice(0, separator)).trim();
     const description = separator < 0 ? '' : line.slice(separator + 1).trim();
     if (!networkId) return { ok: false, reason: 'noNetworkId', line: index + 1 };
     devices.push({ networkId, description: description || null });
+    devicesLines.push(index + 1);
   }
   if (devices.length === 0) return { ok: false, reason: 'empty' };
   if (devices.length > MAX_DEVICES_PER_CREATION) return { ok: false, reason: 'tooMany', max: MAX_DEVICES_PER_CREATION };
-  return { ok: true, devices };
+  return { ok: true, devices, lines: devicesLines };
 }

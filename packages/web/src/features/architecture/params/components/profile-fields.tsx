@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '@/i18n';
+import { parameterName } from '@/i18n/codec-names';
 import type { ProfileFieldError, ProfileFormValues } from '../lib/profile-form';
 
 interface ProfileFieldsProps {
@@ -53,6 +54,7 @@ export function ProfileFields({ definitions, values, onChange, errors, serverErr
   return (
     <Grid container spacing={2}>
       {definitions.map((definition) => {
+        const name = parameterName(t, definition.key, definition.name);
         if (definition.type === 'boolean') {
           return (
             <Grid key={definition.key} size={{ xs: 12, sm: 6 }}>
@@ -64,7 +66,7 @@ export function ProfileFields({ definitions, values, onChange, errors, serverErr
                     onChange={(event) => onChange(definition.key, event.target.checked)}
                   />
                 }
-                label={definition.name}
+                label={name}
               />
               <FormHelperText error={Boolean(serverErrors[definition.key])} sx={{ mt: 0 }}>
                 {serverErrors[definition.key] ??
@@ -79,7 +81,7 @@ export function ProfileFields({ definitions, values, onChange, errors, serverErr
             <TextField
               fullWidth
               size="small"
-              label={definition.unit ? `${definition.name} (${definition.unit})` : definition.name}
+              label={definition.unit ? `${name} (${definition.unit})` : name}
               value={values[definition.key] ?? ''}
               disabled={disabled}
               onChange={(event) => onChange(definition.key, event.target.value)}
