@@ -85,7 +85,8 @@ export function PresetList({ models }: { models: readonly DeviceTypeInfo[] }) {
   return (
     <Stack spacing={1.5}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-        <Box sx={{ flex: 1, maxWidth: { md: 380 } }}>
+        {/* Widths of their own: sharing the row by flex, the business field was squeezed to its clear button. */}
+        <Box sx={{ width: { md: 340 }, flexShrink: 0 }}>
           <BusinessChoiceField
             label={t('arch.params.filterBusiness')}
             value={businessId}
@@ -99,7 +100,7 @@ export function PresetList({ models }: { models: readonly DeviceTypeInfo[] }) {
           label={t('arch.params.model')}
           value={model}
           onChange={(event) => setModel(event.target.value)}
-          sx={{ minWidth: 260 }}
+          sx={{ width: { md: 280 }, flexShrink: 0 }}
         >
           <MenuItem value="">{t('arch.params.allModels')}</MenuItem>
           {models.map((candidate) => (

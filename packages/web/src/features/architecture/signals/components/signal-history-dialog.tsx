@@ -28,7 +28,13 @@ const FIELD_LABELS = {
   source: 'arch.signals.source',
 } as const;
 
-const shown = (value: unknown) => (typeof value === 'string' ? `“${value}”` : JSON.stringify(value));
+/** A recorded value as the list shows it: a type by its name, yes or no, text in quotes. */
+function shown(t: TFunction, field: string, value: unknown): string {
+  if (field === 'type' && typeof value === 'string')
+    return t(`arch.signalType.${value}` as never, { defaultValue: value });
+  if (typeof value === 'boolean') return value ? t('arch.yes') : t('arch.no');
+  return typeof value === 'string' ? `“${value}”` : JSON.stringify(value);
+}
 
 const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
   typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
@@ -37,7 +43,9 @@ const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
 export function describeChanges(t: TFunction, changes: SignalHistoryEntry['changes']): string[] {
   return Object.entries(changes).map(([field, value]) => {
     const label = field in FIELD_LABELS ? t(FIELD_LABELS[field as keyof typeof FIELD_LABELS]) : field;
-    return isChange(value) ? `${label}: ${shown(value.from)} → ${shown(value.to)}` : `${label}: ${shown(value)}`;
+    return isChange(value)
+      ? `${label}: ${shown(t, field, value.from)} → ${shown(t, field, value.to)}`
+      : `${label}: ${shown(t, field, value)}`;
   });
 }
 

@@ -62,6 +62,12 @@ function RowAction({ label, onClick, children }: { label: string; onClick: () =>
 }
 
 /**
+ * The actions stay in sight at the row's end while a narrow screen scrolls the table sideways (in Portuguese, or with
+ * a lock shown, the columns are wider than the page beside the business tree).
+ */
+const STICKY_ACTIONS = { position: 'sticky', right: 0, bgcolor: 'background.paper' } as const;
+
+/**
  * The signal catalogue with its edition control: editing takes the signal's lock first (refused, naming the holder,
  * while someone else holds it) and gives it back when the dialog closes.
  */
@@ -125,7 +131,9 @@ export function SignalList() {
                 <TableCell>{t('arch.signals.type')}</TableCell>
                 <TableCell>{t('arch.signals.showInList')}</TableCell>
                 <TableCell>{t('arch.signals.lock')}</TableCell>
-                <TableCell align="right">{t('arch.actions')}</TableCell>
+                <TableCell align="right" sx={STICKY_ACTIONS}>
+                  {t('arch.actions')}
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -146,7 +154,7 @@ export function SignalList() {
                   <TableCell>
                     <LockChip signal={signal} me={me} />
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell align="right" sx={{ ...STICKY_ACTIONS, whiteSpace: 'nowrap' }}>
                     <RowAction label={t('arch.signals.edit', { key: signal.key })} onClick={() => edit(signal)}>
                       <EditOutlined fontSize="small" />
                     </RowAction>
