@@ -76,15 +76,22 @@ export function createSignalsRepo(db: Database) {
     },
 
     /**
-     * Sets the lock to `userId` (null: released) if nobody else holds it; false when another user does (also when
-     * they took it since the caller read it).
+     * Sets the lock to `userId` (null: released) if nobody else holds it, or their lock lapsed (taken before
+     * `lapsedBefore`); false when another user holds it (also when they took it since the caller read it).
      */
-    async setLock(id: string, userId: string | null, by: string, now: number, trx: Executor = db): Promise<boolean> {
+    async setLock(
+      id: string,
+      userId: string | null,
+      by: string,
+      now: number,
+      lapsedBefore: number,
+      trx: Executor = db,
+    ): Promise<boolean> {
       const result = await trx
         .updateTable('signals')
         .set({ lockedBy: userId, lockedAt: userId === null ? null : now })
         .where('id', '=', id)
-        .where((eb) => eb.or([eb('lockedBy', 'is', null), eb('lockedBy', '=', by)]))
+        .where((eb) => eb.or([eb('lockedBy', 'is', null), eb('lockedBy', '=', by), eb('lockedAt', '<=', lapsedBefore)]))
         .executeTakeFirst();
       return count(result.numUpdatedRows) === 1;
     },

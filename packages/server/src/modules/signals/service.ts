@@ -22,6 +22,12 @@ interface Definition {
   showInList: boolean;
 }
 
+/**
+ * A lock its holder has not taken again for this long lapses: anyone may take or release it, and it is shown as none.
+ * Editing a signal takes minutes; a lock forgotten in a closed window would otherwise hold the signal forever.
+ */
+export const SIGNAL_LOCK_LAPSES_AFTER_MS = 60 * 60 * 1000;
+
 const definitionOf = (row: SignalRow): Definition => ({
   name: row.name,
   unit: row.unit,
@@ -88,12 +94,18 @@ export function createSignalsService({
     return signal;
   }
 
+  const lapsedBefore = () => now() - SIGNAL_LOCK_LAPSES_AFTER_MS;
+  const isLive = (signal: SignalRow) => signal.lockedAt !== null && signal.lockedAt > lapsedBefore();
+  /** The signal as it stands now: a lapsed lock is shown as none. */
+  const current = (signal: SignalRow): SignalRow =>
+    isLive(signal) ? signal : { ...signal, lockedBy: null, lockedAt: null, lockedByEmail: null };
+
   function lockedByOther(signal: SignalRow) {
     return new AppError('signal.locked', { user: signal.lockedByEmail ?? '?' });
   }
 
   function assertNotLockedByOther(user: UserRow, signal: SignalRow) {
-    if (signal.lockedBy !== null && signal.lockedBy !== user.id) throw lockedByOther(signal);
+    if (signal.lockedBy !== null && signal.lockedBy !== user.id && isLive(signal)) throw lockedByOther(signal);
   }
 
   async function refused(id: string): Promise<never> {
@@ -105,10 +117,10 @@ export function createSignalsService({
     /** The lock state (editing control) of signals is for provider staff; others see none. */
     async list(user: UserRow, editionCtrl: boolean): Promise<SignalRow[]> {
       if (editionCtrl) assertProviderStaff(user);
-      return signalsRepo.list();
+      return (await signalsRepo.list()).map(current);
     },
 
-    get: (_user: UserRow, id: string) => existing(id),
+    get: async (_user: UserRow, id: string) => current(await existing(id)),
 
     async create(user: UserRow, request: CreateSignalRequest): Promise<SignalRow> {
       assertProviderStaff(user);
@@ -141,7 +153,7 @@ export function createSignalsService({
           trx,
         );
       });
-      return existing(id);
+      return current(await existing(id));
     },
 
     /** Saves the fields sent over the `version` read, if the caller holds the signal's lock. */
@@ -152,8 +164,9 @@ export function createSignalsService({
         // Someone saved since the caller read it (and released the lock, so that the lock alone would be the reason
         // given): the conflict is what happened.
         if (signal.version !== request.version) throw new AppError('conflict');
-        if (signal.lockedBy === null) throw new AppError('signal.not_locked');
         assertNotLockedByOther(user, signal);
+        // The caller's own lock counts even lapsed: nobody took it since.
+        if (signal.lockedBy !== user.id) throw new AppError('signal.not_locked');
         const before = definitionOf(signal);
         const after: Definition = {
           name: request.name ?? before.name,
@@ -177,7 +190,7 @@ export function createSignalsService({
             trx,
           );
       });
-      return existing(request.uuid);
+      return current(await existing(request.uuid));
     },
 
     async delete(user: UserRow, id: string): Promise<void> {
@@ -200,13 +213,13 @@ export function createSignalsService({
       const taken = await db.transaction().execute(async (trx) => {
         const signal = await existing(id, trx);
         const time = now();
-        if (!(await signalsRepo.setLock(id, user.id, user.id, time, trx))) return false;
+        if (!(await signalsRepo.setLock(id, user.id, user.id, time, lapsedBefore(), trx))) return false;
         if (signal.lockedBy !== user.id)
           await signalsRepo.insertHistory({ signalId: id, userId: user.id, action: 'locked', changes: {} }, time, trx);
         return true;
       });
       if (!taken) await refused(id);
-      return existing(id);
+      return current(await existing(id));
     },
 
     /** Releases the edit lock; only its holder may (a signal nobody holds stays unlocked). */
@@ -215,7 +228,7 @@ export function createSignalsService({
       const released = await db.transaction().execute(async (trx) => {
         const signal = await existing(id, trx);
         const time = now();
-        if (!(await signalsRepo.setLock(id, null, user.id, time, trx))) return false;
+        if (!(await signalsRepo.setLock(id, null, user.id, time, lapsedBefore(), trx))) return false;
         if (signal.lockedBy !== null)
           await signalsRepo.insertHistory(
             { signalId: id, userId: user.id, action: 'unlocked', changes: {} },
@@ -225,7 +238,7 @@ export function createSignalsService({
         return true;
       });
       if (!released) await refused(id);
-      return existing(id);
+      return current(await existing(id));
     },
 
     /** Re-reads the definition of the signal's key from the device-type codecs and records it. */
@@ -256,7 +269,7 @@ export function createSignalsService({
           trx,
         );
       });
-      return existing(id);
+      return current(await existing(id));
     },
 
     /** A page of a signal's history, newest first; it outlives the signal. Provider staff only. */

@@ -2,6 +2,7 @@ import { type DeviceTypeInfo, deviceTypes, type Signal, SignalHistoryPage } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
+import { SIGNAL_LOCK_LAPSES_AFTER_MS } from './service.js';
 
 const PASSWORD = 'a good password';
 
@@ -219,6 +220,33 @@ describe.each(databaseKinds())('signals on %s', (kind) => {
         lock: null,
         version: 2,
       });
+    });
+
+    it('lets a lock lapse after an hour not taken again: shown as none, taken by another, the holder then refused', async () => {
+      const forgotten = await create('level');
+      expect((await call('PUT', `/api/signals/lock/${forgotten.uuid}`, staff)).statusCode).toBe(200);
+      // As if the window that took it had been closed an hour ago.
+      await t.db
+        .updateTable('signals')
+        .set({ lockedAt: Date.now() - SIGNAL_LOCK_LAPSES_AFTER_MS })
+        .where('id', '=', forgotten.uuid)
+        .execute();
+      const listed = await list(otherStaff, '?editionCtrl=true');
+      expect(listed.find((item) => item.uuid === forgotten.uuid)?.lock).toBeNull();
+      // The holder's own lapsed lock still counts while nobody takes it.
+      const own = await call('PUT', '/api/signals', staff, { uuid: forgotten.uuid, version: 1, name: 'Level' });
+      expect(own.statusCode, own.body).toBe(200);
+      await t.db
+        .updateTable('signals')
+        .set({ lockedAt: Date.now() - SIGNAL_LOCK_LAPSES_AFTER_MS })
+        .where('id', '=', forgotten.uuid)
+        .execute();
+      const taken = await call('PUT', `/api/signals/lock/${forgotten.uuid}`, otherStaff);
+      expect(taken.statusCode).toBe(200);
+      expect(taken.json().lock.user).toBe('other-staff@example.com');
+      const late = await call('PUT', '/api/signals', staff, { uuid: forgotten.uuid, version: 2, name: 'Mine' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe('signal.locked');
     });
 
     it('lists every change with who made it and what changed, newest first, a page at a time', async () => {
