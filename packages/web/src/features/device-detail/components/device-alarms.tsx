@@ -25,7 +25,7 @@ import { checkRules, ruleRowOf } from '@/features/alarms/lib/alarm-rules';
 import { useBusinessTheme } from '@/lib/business-theme';
 import { errorMessage } from '@/lib/error-message';
 import { useDeviceAlarms, useUpdateDeviceAlarms } from '../api/device-alarms';
-import { numericValueSignals } from '../lib/signal-readings';
+import { deviceNumericSignals } from '../lib/signal-readings';
 import type { DeviceScope } from './device-scope';
 
 function AlarmsEditor({
@@ -45,7 +45,7 @@ function AlarmsEditor({
   const [rows, setRows] = useState(() => alarms.rules.map(ruleRowOf));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const signals = numericValueSignals(scope.deviceType);
+  const signals = deviceNumericSignals(scope.device, scope.deviceType);
   const { canEdit } = scope;
 
   const patch = (changes: Omit<Parameters<typeof update.mutate>[0], 'version'>, done?: string) => {

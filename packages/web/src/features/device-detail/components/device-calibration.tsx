@@ -14,7 +14,7 @@ import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { signalName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import { useDeviceCalibration, useRemoveCalibration, useUpdateCalibration } from '../api/device-calibration';
-import { numericValueSignals } from '../lib/signal-readings';
+import { deviceNumericSignals } from '../lib/signal-readings';
 import type { DeviceScope } from './device-scope';
 
 type CalibrationForm = Record<string, { factor: string; offset: string }>;
@@ -25,7 +25,7 @@ function CalibrationEditor({ scope, calibration }: { scope: DeviceScope; calibra
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const confirm = useConfirm();
-  const signals = numericValueSignals(scope.deviceType);
+  const signals = deviceNumericSignals(scope.device, scope.deviceType);
   const update = useUpdateCalibration(scope.device.uuid);
   const remove = useRemoveCalibration(scope.device.uuid);
   const [form, setForm] = useState<CalibrationForm>(() =>

@@ -43,3 +43,18 @@ export const isNumericValueSignal = (signal: SignalDefinition) =>
 
 export const numericValueSignals = (deviceType: DeviceTypeInfo | undefined) =>
   deviceType?.signals.filter(isNumericValueSignal) ?? [];
+
+/**
+ * The numeric value signals a device's thresholds and calibration may name: its readings' keys. A per-channel signal
+ * (Cayenne LPP's `temperature`) is one per channel the device was heard on (`temperature_3`); before any, none,
+ * since a setting on the signal's own key would never meet a reading.
+ */
+export function deviceNumericSignals(
+  device: Pick<Device, 'signalValues'>,
+  deviceType: DeviceTypeInfo | undefined,
+): SignalDefinition[] {
+  if (!deviceType) return [];
+  return signalReadings(device, deviceType)
+    .filter((view) => isNumericValueSignal(view.signal) && (!view.signal.perChannel || view.key !== view.signal.key))
+    .map((view) => ({ ...view.signal, key: view.key, name: view.name }));
+}

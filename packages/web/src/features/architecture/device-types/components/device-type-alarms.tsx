@@ -12,6 +12,7 @@ import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { useDeviceTypeAlarms, useUpdateDeviceTypeAlarms } from '@/features/alarms/api/device-type-alarms';
 import { AlarmRuleRows, AlarmRuleSummary } from '@/features/alarms/components/alarm-rule-rows';
 import { checkRules, ruleRowOf, typeRuleSignals } from '@/features/alarms/lib/alarm-rules';
+import { isNumericValueSignal } from '@/features/device-detail/lib/signal-readings';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
 import { LoadFailure, LoadingBlock } from '../../components/load-state';
@@ -32,6 +33,8 @@ function RulesEditor({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const signals = typeRuleSignals(deviceType);
+  // Cayenne LPP: numeric values, but each on a channel the device chooses, so no rule can name them type-wide.
+  const perChannelOnly = deviceType.signals.some((signal) => isNumericValueSignal(signal) && signal.perChannel);
 
   const save = () => {
     const checked = checkRules(rows);
@@ -58,7 +61,9 @@ function RulesEditor({
   return (
     <Stack spacing={2}>
       {signals.length === 0 && (
-        <Typography sx={{ color: 'text.secondary' }}>{t('arch.deviceTypes.noRuleSignals')}</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
+          {t(perChannelOnly ? 'arch.deviceTypes.perChannelRuleSignals' : 'arch.deviceTypes.noRuleSignals')}
+        </Typography>
       )}
       {rows.length === 0 && signals.length > 0 && (
         <Typography sx={{ color: 'text.secondary' }}>{t('arch.deviceTypes.noAlarmRules')}</Typography>
