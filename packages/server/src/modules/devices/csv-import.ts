@@ -21,6 +21,25 @@ const HEADER_FIRST_CELL = 'device id';
  * blank lines. Separators `,` or `;` (spreadsheets in Portuguese write `;`), quotes as RFC 4180. A file that does not
  * parse is wrong at the line where parsing stopped.
  */
+interface CsvParseError {
+  code?: string;
+  /** The line the parser stopped on. */
+  lines?: number;
+  /** Where the record being read began, near enough: before its opening quote on the same line. */
+  bytes?: number;
+}
+
+/**
+ * The line to name for a file that does not parse. A quote left open makes the parser read to the end of the file,
+ * so the line it stopped on is the last one: the line to fix is where that quote opened.
+ */
+function failedLine(text: string, error: CsvParseError): number {
+  if (error.code !== 'CSV_QUOTE_NOT_CLOSED' || error.bytes === undefined) return error.lines ?? 1;
+  let start = error.bytes;
+  while (text[start] === '\r' || text[start] === '\n') start++;
+  return (text.slice(0, start).match(/\n/g)?.length ?? 0) + 1;
+}
+
 function records(text: string): { line: number; cells: string[] }[] {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
@@ -35,8 +54,7 @@ function records(text: string): { line: number; cells: string[] }[] {
       trim: true,
     }) as unknown as typeof rows;
   } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 1;
-    throw invalidAt(line);
+    throw invalidAt(failedLine(text.replace(/^\uFEFF/, ''), error as CsvParseError));
   }
   const all = rows.map(({ record, info }) => ({ line: info.lines, cells: record }));
   const [first] = all;

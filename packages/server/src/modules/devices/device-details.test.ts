@@ -437,6 +437,8 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
         ['Device ID,Network ID\nSN-20,00B1B2\nSN-21,00B1B3\nSN-22,not-hex\n', 4],
         ['SN-20,00B1B2,a,b\n', 1],
         ['SN-20,"unterminated\n', 1],
+        // A quote left open is named where it opened, not at the end of the file the parser read to.
+        ['Device ID,Network ID\nSN-20,00B1B2\n\n"SN-21,00B1B3\nSN-22,00B1B4\nSN-23,00B1B5\n', 4],
         ['', 1],
       ];
       for (const [csv, line] of cases) {
