@@ -78,7 +78,12 @@ describe('the manager tab of a business', () => {
       name: en['businesses.views.saveFor'].replace('{{role}}', en['businesses.role.viewer']),
     });
     expect(await backgroundOf(saveViewer)).toBe(rgb('#8a2be2'));
+    // The level's page is left next: wait for the save itself (another role may already read "own").
+    const saved = suite.page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname.endsWith('/config'),
+    );
     await saveViewer.click();
+    expect((await saved).status()).toBe(200);
     await suite.page.getByText(en['businesses.views.own']).first().waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/en-acme-manager-after.png` });
 
