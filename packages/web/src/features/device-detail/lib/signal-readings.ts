@@ -41,9 +41,6 @@ export function signalReadings(device: Pick<Device, 'signalValues'>, deviceType:
 export const isNumericValueSignal = (signal: SignalDefinition) =>
   signal.kind === 'value' && signal.valueType === 'number';
 
-export const numericValueSignals = (deviceType: DeviceTypeInfo | undefined) =>
-  deviceType?.signals.filter(isNumericValueSignal) ?? [];
-
 /**
  * The numeric value signals a device's thresholds and calibration may name: its readings' keys. A per-channel signal
  * (Cayenne LPP's `temperature`) is one per channel the device was heard on (`temperature_3`); before any, none,
