@@ -338,4 +338,41 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
     }
     expect(unexpected).toEqual([]);
   });
+  it('answers GETs asked at once by every principal each with their own reach (PostgreSQL answers them together)', async () => {
+    const create = async (businessId: string | undefined, sigfoxID: string) =>
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/devices',
+          payload: { businessId, deviceType: 'th-sensor-sigfox', sigfoxID },
+          token: tokens.staff,
+        })
+      ).json().uuid as string;
+    const devices = { 'Site A': await create(nodes['Site A'], 'EF0001'), Other: await create(nodes.Other, 'EF0002') };
+    const expected: Record<Principal, Record<keyof typeof devices, number>> = {
+      staff: { 'Site A': 200, Other: 200 },
+      tenantAdmin: { 'Site A': 200, Other: 404 },
+      siteUser: { 'Site A': 200, Other: 404 },
+      siteViewer: { 'Site A': 200, Other: 404 },
+      siblingAdmin: { 'Site A': 404, Other: 404 },
+      otherTenantAdmin: { 'Site A': 404, Other: 200 },
+      nobody: { 'Site A': 404, Other: 404 },
+    };
+    const asked = (Object.keys(expected) as Principal[]).flatMap((principal) =>
+      (Object.keys(devices) as (keyof typeof devices)[]).map((place) => ({ principal, place })),
+    );
+    const answers = await Promise.all(
+      asked.map(({ principal, place }) =>
+        t.request({ method: 'GET', url: `/api/devices/${devices[place]}`, token: tokens[principal] }),
+      ),
+    );
+    const seen = asked.map(({ principal, place }, index) => {
+      const answer = answers[index];
+      const uuid = answer?.statusCode === 200 ? answer.json().uuid : undefined;
+      return `${principal} ${place}: ${answer?.statusCode} ${uuid === undefined || uuid === devices[place]}`;
+    });
+    expect(seen).toEqual(
+      asked.map(({ principal, place }) => `${principal} ${place}: ${expected[principal][place]} true`),
+    );
+  });
 });

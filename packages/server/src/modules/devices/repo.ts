@@ -9,6 +9,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
+import { coalescedReads } from '../../db/coalesced-reads.js';
 import { DEVICE_COLUMNS } from '../../db/columns.js';
 import { reusableQuery, runPrepared } from '../../db/reusable-query.js';
 import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
@@ -136,7 +137,10 @@ function signalCondition(condition: SignalValueCondition, postgres: boolean) {
 export function createDevicesRepo(db: Database) {
   // The permission check of every call on one device. The business's description is a subquery: SQLite answers a
   // single device four times faster this way than through a join (measured: 19 against 80 microseconds).
-  const roleAndDescription = (eb: ExpressionBuilder<DatabaseSchema, 'devices'>, userId: string) => [
+  const roleAndDescription = (
+    eb: ExpressionBuilder<DatabaseSchema, 'devices'>,
+    userId: string | Expression<string>,
+  ) => [
     eb
       .selectFrom('businesses')
       .select('businesses.description')
@@ -167,6 +171,28 @@ export function createDevicesRepo(db: Database) {
       .select((eb) => roleAndDescription(eb, argument('userId')))
       .where('devices.id', '=', argument('id')),
   );
+  // PostgreSQL: the single devices asked for in one turn, each with its caller's role, in one query
+  // (`coalescedReads`). The pairs come as two arrays of the same length, which `unnest` reads side by side.
+  const listedWithRoles = reusableQuery<
+    { ids: string[]; userIds: string[] },
+    Omit<ListedDeviceRow, 'role'> & { role: Role | null; callerId: string }
+  >((argument) =>
+    db
+      .selectFrom(
+        sql<{ id: string; callerId: string }>`(select unnest(${argument('ids')}::text[]) as id,
+          unnest(${argument('userIds')}::text[]) as caller_id)`.as('asked'),
+      )
+      .innerJoin('devices', 'devices.id', 'asked.id')
+      .select(presentedColumns)
+      .select('asked.callerId')
+      .select((eb) => roleAndDescription(eb, sql.ref('asked.callerId'))),
+  );
+  const listedOnPostgres = coalescedReads({
+    load: (asked: readonly { id: string; userId: string }[]) =>
+      listedWithRoles(db, { ids: asked.map((key) => key.id), userIds: asked.map((key) => key.userId) }),
+    keyOf: (key) => `${key.userId} ${key.id}`,
+    rowKey: (row) => `${row.callerId} ${row.id}`,
+  });
 
   /**
    * Every device the caller reaches, with the caller's role on its business and the business's description, as a
@@ -255,7 +281,9 @@ export function createDevicesRepo(db: Database) {
     async findListed(caller: Caller, id: string): Promise<ListedDeviceRow | undefined> {
       if (isProviderStaff(caller))
         return (await scoped(caller, db)).select(presentedColumns).where('devices.id', '=', id).executeTakeFirst();
-      const [row] = await listedWithRole(db, { id, userId: caller.id });
+      const row = postgres
+        ? await listedOnPostgres({ id, userId: caller.id })
+        : (await listedWithRole(db, { id, userId: caller.id }))[0];
       return row && isReaching(row.role) ? { ...row, role: row.role } : undefined;
     },
 
