@@ -139,12 +139,21 @@ describe.each(databaseKinds())('HTTP conventions on %s', (kind) => {
     });
   });
 
-  it('answers configured public keys and 404 for others', async () => {
+  it('answers configured public keys, the global keys unset as null, and 404 for others', async () => {
     expect((await t.request({ method: 'GET', url: '/api/keys/map' })).json()).toEqual({
       name: 'map',
       value: 'pk.test-map-key',
     });
     expect((await t.request({ method: 'GET', url: '/api/keys/other' })).statusCode).toBe(404);
+    const unset = await startTestApp('sqlite', { PUBLIC_KEYS: '{}' });
+    try {
+      expect((await unset.request({ method: 'GET', url: '/api/keys/map' })).json()).toEqual({
+        name: 'map',
+        value: null,
+      });
+    } finally {
+      await unset.close();
+    }
     expect((await t.request({ method: 'GET', url: '/api/keys/toString' })).statusCode).toBe(404);
   });
 

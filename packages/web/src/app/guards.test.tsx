@@ -149,9 +149,12 @@ describe('the access rules', () => {
     expect(calls).toEqual([]);
   });
 
-  it('loads the global keys once before a required page; a missing key does not hold it up', async () => {
+  it('loads the global keys once before a required page; a key not configured is null', async () => {
     saveSession({ token: 'tok', email: 'ana@example.com' });
-    const calls = stubApi({ '/api/keys/vapid': { status: 200, body: { name: 'vapid', value: 'BPub' } } });
+    const calls = stubApi({
+      '/api/keys/map': { status: 200, body: { name: 'map', value: null } },
+      '/api/keys/vapid': { status: 200, body: { name: 'vapid', value: 'BPub' } },
+    });
     const guard = createGuards({ queryClient, snackbars })('required');
     await expect(guard(loaderArgs('/alarms'))).resolves.toBeNull();
     expect(calls.map((call) => call.path).sort()).toEqual(['/api/keys/map', '/api/keys/vapid']);

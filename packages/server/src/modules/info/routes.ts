@@ -1,4 +1,4 @@
-import { ErrorResponse, InfoResponse, PublicKeyParams, PublicKeyResponse } from '@iot/shared';
+import { ErrorResponse, GLOBAL_PUBLIC_KEYS, InfoResponse, PublicKeyParams, PublicKeyResponse } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 
@@ -17,15 +17,18 @@ export const infoRoutes: FastifyPluginAsyncZod<{ info: InfoResponse; publicKeys:
     {
       schema: {
         tags: ['info'],
-        summary: 'A public key: one of PUBLIC_KEYS (such as the map key), or `vapid` for web push',
+        summary:
+          'A public key: one of PUBLIC_KEYS (such as the map key), or `vapid` for web push; `map` and `vapid` are ' +
+          'answered with a null value when not configured',
         params: PublicKeyParams,
         response: { 200: PublicKeyResponse, 404: ErrorResponse },
       },
     },
     async (request) => {
-      const value = Object.hasOwn(publicKeys, request.params.name) ? publicKeys[request.params.name] : undefined;
-      if (value === undefined) throw new AppError('not_found');
-      return { name: request.params.name, value };
+      const { name } = request.params;
+      if (Object.hasOwn(publicKeys, name)) return { name, value: publicKeys[name] ?? null };
+      if ((GLOBAL_PUBLIC_KEYS as readonly string[]).includes(name)) return { name, value: null };
+      throw new AppError('not_found');
     },
   );
 };

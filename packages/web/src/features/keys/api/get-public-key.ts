@@ -1,22 +1,12 @@
-import type { PublicKeyResponse, z } from '@iot/shared';
+import { GLOBAL_PUBLIC_KEYS, type GlobalPublicKey, type PublicKeyResponse, type z } from '@iot/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/api/client';
+import { api } from '@/api/client';
 
-/** The keys every screen may need (the map key, web push's VAPID public key), loaded once before the pages. */
-export const GLOBAL_KEYS = ['map', 'vapid'] as const;
-export type GlobalKey = (typeof GLOBAL_KEYS)[number];
+/** The value of a global public key, loaded once before the pages; `null` when the server has none. */
+export const getPublicKey = (name: GlobalPublicKey, signal?: AbortSignal) =>
+  api.get<z.infer<typeof PublicKeyResponse>>(`/keys/${name}`, { signal }).then((key) => key.value);
 
-/** The value of a configured public key; `null` when the server has none of that name (404). */
-export const getPublicKey = (name: GlobalKey, signal?: AbortSignal) =>
-  api.get<z.infer<typeof PublicKeyResponse>>(`/keys/${name}`, { signal }).then(
-    (key) => key.value,
-    (error: unknown) => {
-      if (isApiError(error, 404)) return null;
-      throw error;
-    },
-  );
-
-export const getPublicKeyQueryOptions = (name: GlobalKey) =>
+export const getPublicKeyQueryOptions = (name: GlobalPublicKey) =>
   queryOptions({
     queryKey: ['keys', name],
     queryFn: ({ signal }) => getPublicKey(name, signal),
@@ -26,9 +16,11 @@ export const getPublicKeyQueryOptions = (name: GlobalKey) =>
     meta: { errorSnackbar: false },
   });
 
-export const usePublicKey = (name: GlobalKey) => useQuery(getPublicKeyQueryOptions(name));
+export const usePublicKey = (name: GlobalPublicKey) => useQuery(getPublicKeyQueryOptions(name));
 
 /** Loads the global keys into the cache; a key that fails to load is left out and never holds up the page. */
 export async function loadGlobalKeys(queryClient: QueryClient) {
-  await Promise.allSettled(GLOBAL_KEYS.map((name) => queryClient.ensureQueryData(getPublicKeyQueryOptions(name))));
+  await Promise.allSettled(
+    GLOBAL_PUBLIC_KEYS.map((name) => queryClient.ensureQueryData(getPublicKeyQueryOptions(name))),
+  );
 }
