@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { type AlarmStatus, type BusinessRole, hasRank, idsOnPath } from '@iot/shared';
 import { type Expression, type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import { orderedId } from '../../db/ordered-id.js';
 import type { AlarmHistoryTable, AlarmsTable, Database, DatabaseSchema } from '../../db/schema.js';
 import { type Caller, inSubtree, reachOf } from '../businesses/repo.js';
 
@@ -125,7 +125,7 @@ export function createAlarmsRepo(db: Database) {
     async insertHistory(entry: Omit<Insertable<AlarmHistoryTable>, 'id'>, trx: Executor): Promise<void> {
       await trx
         .insertInto('alarmHistory')
-        .values({ id: randomUUID(), ...entry })
+        .values({ id: orderedId(), ...entry })
         .execute();
     },
 

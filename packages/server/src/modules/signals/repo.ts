@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { SignalHistoryAction } from '@iot/shared';
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import { orderedId } from '../../db/ordered-id.js';
 import type { Database, DatabaseSchema, SignalHistoryTable, SignalsTable } from '../../db/schema.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
@@ -10,13 +10,6 @@ export type SignalRow = Selectable<SignalsTable> & { lockedByEmail: string | nul
 export type SignalHistoryRow = Selectable<SignalHistoryTable> & { userEmail: string | null };
 
 const count = (value: bigint | number | string | undefined) => Number(value ?? 0);
-
-let historySequence = 0;
-/** History ids sort in the order the entries were written (by this process), also within one millisecond. */
-function historyId(now: number): string {
-  historySequence = (historySequence + 1) % 1_000_000;
-  return `${String(now).padStart(15, '0')}-${String(historySequence).padStart(6, '0')}-${randomUUID().slice(0, 8)}`;
-}
 
 /** The signal catalogue, its edit locks and its history. SQL only; signals are platform-wide (no tenant scope). */
 export function createSignalsRepo(db: Database) {
@@ -107,7 +100,7 @@ export function createSignalsRepo(db: Database) {
     ): Promise<void> {
       await trx
         .insertInto('signalHistory')
-        .values({ id: historyId(now), ...entry, changes: JSON.stringify(entry.changes), createdAt: now })
+        .values({ id: orderedId(), ...entry, changes: JSON.stringify(entry.changes), createdAt: now })
         .execute();
     },
 
