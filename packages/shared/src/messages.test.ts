@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from './errors.js';
 import { resolveLanguage } from './languages.js';
-import { isMessageCode, MESSAGES, translate } from './messages.js';
+import { isMessageCode, MESSAGES, messageOf, parseMessage, translate } from './messages.js';
 
 describe('messages', () => {
   it('has every code in every language, none empty', () => {
@@ -21,6 +21,17 @@ describe('messages', () => {
       'Too many failed sign-in attempts. Please try again in 7 minutes.',
     );
     expect(translate('auth.throttled', 'pt')).toContain('{{minutes}}');
+  });
+
+  it('carries a code with its parameters as text, and reads back only codes', () => {
+    expect(messageOf('validation.max_length', { max: 64 })).toBe('validation.max_length?max=64');
+    expect(parseMessage('validation.max_length?max=64')).toEqual({
+      code: 'validation.max_length',
+      params: { max: '64' },
+    });
+    expect(parseMessage('validation.required')).toEqual({ code: 'validation.required', params: {} });
+    expect(parseMessage('At most 64 characters')).toBeUndefined();
+    expect(parseMessage('Is this right?')).toBeUndefined();
   });
 
   it('keeps the wording of the specification', () => {

@@ -12,6 +12,12 @@ const en = {
   'validation.password_min': 'The password must have at least 8 characters.',
   'validation.password_mismatch': "The passwords don't match.",
   'validation.too_long': 'Too long',
+  'validation.max_length': 'At most {{max}} characters',
+  'validation.signal_key': 'Use lower-case letters, digits and _, starting with a letter.',
+  'validation.lora_eui': 'A LoRa DevEUI is 16 hexadecimal characters (0-9, A-F).',
+  'validation.mac': 'A MAC address is 12 hexadecimal characters (0-9, A-F).',
+  'validation.sigfox_id': 'A Sigfox ID is 1 to 8 hexadecimal characters (0-9, A-F).',
+  'validation.imei': 'An IMEI is 15 digits, the last one a valid check digit.',
   'validation.timezone': 'The timezone must be between -12 and 12.',
   'validation.phone': 'Only digits and the characters ( ) + - are allowed.',
   'validation.date_range': 'The end date must not be before the start date.',
@@ -76,6 +82,11 @@ const en = {
   'signal.no_codec_definition': 'No device type defines a signal with the key {{key}}.',
   'preset.unknown_model': 'Unknown device type {{model}}.',
   'preset.model_not_configurable': 'Devices of type {{model}} take no parameters.',
+  'parameter.not_decimal': 'Enter a plain decimal number, such as 12 or -3.5.',
+  'parameter.integer_range': 'Must be a whole number from {{min}} to {{max}}{{unit}}.',
+  'parameter.step_range': 'Must be from {{min}} to {{max}}{{unit}} in steps of {{step}}.',
+  'parameter.below': 'Must be from {{min}} to less than {{max}}{{unit}} ({{other}}).',
+  'parameter.unknown': 'Not a parameter of this device type.',
   'asset_type.name_taken': 'An asset type named {{name}} already exists.',
   'asset_type.field_name_taken': 'Each custom field needs a name of its own.',
   'server.error': 'An error has occurred.',
@@ -102,6 +113,12 @@ const pt: Record<MessageCode, string> = {
   'validation.password_min': 'A palavra-passe deve ter pelo menos 8 caracteres.',
   'validation.password_mismatch': 'As palavras-passe não coincidem.',
   'validation.too_long': 'Demasiado longo',
+  'validation.max_length': 'No máximo {{max}} caracteres',
+  'validation.signal_key': 'Use letras minúsculas, dígitos e _, a começar por uma letra.',
+  'validation.lora_eui': 'Um DevEUI LoRa tem 16 caracteres hexadecimais (0-9, A-F).',
+  'validation.mac': 'Um endereço MAC tem 12 caracteres hexadecimais (0-9, A-F).',
+  'validation.sigfox_id': 'Um Sigfox ID tem de 1 a 8 caracteres hexadecimais (0-9, A-F).',
+  'validation.imei': 'Um IMEI tem 15 dígitos, sendo o último um dígito de controlo válido.',
   'validation.timezone': 'O fuso horário deve estar entre -12 e 12.',
   'validation.phone': 'Apenas são permitidos dígitos e os caracteres ( ) + -.',
   'validation.date_range': 'A data de fim não pode ser anterior à data de início.',
@@ -170,6 +187,11 @@ const pt: Record<MessageCode, string> = {
   'signal.no_codec_definition': 'Nenhum tipo de dispositivo define um sinal com a chave {{key}}.',
   'preset.unknown_model': 'Tipo de dispositivo desconhecido {{model}}.',
   'preset.model_not_configurable': 'Os dispositivos do tipo {{model}} não têm parâmetros.',
+  'parameter.not_decimal': 'Introduza um número decimal simples, como 12 ou -3,5.',
+  'parameter.integer_range': 'Deve ser um número inteiro de {{min}} a {{max}}{{unit}}.',
+  'parameter.step_range': 'Deve ser de {{min}} a {{max}}{{unit}} em passos de {{step}}.',
+  'parameter.below': 'Deve ser de {{min}} a menos de {{max}}{{unit}} ({{other}}).',
+  'parameter.unknown': 'Não é um parâmetro deste tipo de dispositivo.',
   'asset_type.name_taken': 'Já existe um tipo de ativo com o nome {{name}}.',
   'asset_type.field_name_taken': 'Cada campo personalizado precisa de um nome próprio.',
   'server.error': 'Ocorreu um erro.',
@@ -193,6 +215,26 @@ export const MESSAGES: Record<Language, Record<MessageCode, string>> = { en, pt 
 
 export function isMessageCode(code: string): code is MessageCode {
   return Object.hasOwn(en, code);
+}
+
+/**
+ * A message kept as text until it is shown (a zod issue, a form's field error): a code, or a code with its
+ * parameters as a query string (`validation.max_length?max=64`), so it is worded in the language of the moment.
+ */
+export type Message = MessageCode | `${MessageCode}?${string}`;
+
+export function messageOf(code: MessageCode, params: Record<string, string | number>): Message {
+  const query = new URLSearchParams(
+    Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]),
+  );
+  return `${code}?${query}`;
+}
+
+/** The code and parameters of a message; undefined for any other text (one already worded, say). */
+export function parseMessage(text: string): { code: MessageCode; params: Record<string, string> } | undefined {
+  const [code = '', query] = text.split('?', 2);
+  if (!isMessageCode(code)) return undefined;
+  return { code, params: Object.fromEntries(new URLSearchParams(query ?? '')) };
 }
 
 /** The text of a code in a language, with `{{name}}` parameters filled in. */

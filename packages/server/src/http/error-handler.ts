@@ -2,8 +2,9 @@ import {
   ERROR_STATUS,
   type ErrorCode,
   type ErrorResponse,
-  isMessageCode,
-  type MessageCode,
+  issueMessage,
+  type Message,
+  parseMessage,
   translate,
 } from '@iot/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,13 +29,16 @@ export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   code: ErrorCode,
-  options: { params?: Record<string, string | number>; fields?: Record<string, MessageCode> } = {},
+  options: { params?: Record<string, string | number>; fields?: Record<string, Message> } = {},
 ) {
   const language = requestLanguage(request);
   const body: ErrorResponse = { code, message: translate(code, language, options.params) };
   if (options.fields) {
     body.fields = Object.fromEntries(
-      Object.entries(options.fields).map(([field, message]) => [field, translate(message, language)]),
+      Object.entries(options.fields).map(([field, message]) => {
+        const { code, params } = parseMessage(message) ?? { code: 'validation.invalid', params: {} };
+        return [field, translate(code, language, params)];
+      }),
     );
   }
   return reply.status(ERROR_STATUS[code]).send(body);
@@ -51,11 +55,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(request, reply, error.code, { params: error.params, fields: error.fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, MessageCode> = {};
+      const fields: Record<string, Message> = {};
       for (const issue of error.validation) {
-        const name = fieldName(issue.instancePath ?? '');
-        const code = issue.message ?? '';
-        fields[name] ??= isMessageCode(code) ? code : 'validation.invalid';
+        const { origin, maximum } = issue.params;
+        const message = issueMessage({ code: issue.keyword, message: issue.message ?? '', origin, maximum });
+        fields[fieldName(issue.instancePath ?? '')] ??= message;
       }
       return sendError(request, reply, 'validation.failed', { fields });
     }

@@ -139,13 +139,15 @@ describe('GT-C GPS tracker (cellular / Wi-Fi)', () => {
         errors: [
           {
             parameter: 'movingPeriod',
-            code: 'validation.invalid',
-            message: 'movingPeriod must be an integer from 10 to 3600 s',
+            code: 'parameter.integer_range',
+            params: { min: 10, max: 3600, unit: ' s' },
+            message: 'movingPeriod: Must be a whole number from 10 to 3600 s.',
           },
           {
             parameter: 'stoppedPeriod',
-            code: 'validation.invalid',
-            message: 'stoppedPeriod must be an integer from 5 to 1440 min',
+            code: 'parameter.integer_range',
+            params: { min: 5, max: 1440, unit: ' min' },
+            message: 'stoppedPeriod: Must be a whole number from 5 to 1440 min.',
           },
         ],
       });

@@ -4,7 +4,7 @@ import { communicationType } from './communication-type.js';
 import type { DeviceType, SignalValue } from './device-type.js';
 import { gpsTracker } from './gps-tracker.js';
 import { hexToBytes } from './hex.js';
-import { parametersSchema } from './parameters.js';
+import { checkParameters } from './parameters.js';
 import { deviceTypes, findDeviceType, findSignal } from './registry.js';
 import { thSensorSigfox } from './th-sensor-sigfox.js';
 import { waterMeterLora } from './water-meter-lora.js';
@@ -49,6 +49,12 @@ describe('device types', () => {
     expect(new Set(signalKeys).size).toBe(signalKeys.length);
     const parameterKeys = deviceType.parameters.map((parameter) => parameter.key);
     expect(new Set(parameterKeys).size).toBe(parameterKeys.length);
+    // A low threshold stays below a number parameter of the same type.
+    for (const parameter of deviceType.parameters) {
+      if (parameter.type === 'boolean' || parameter.below === undefined) continue;
+      const high = deviceType.parameters.find((candidate) => candidate.key === parameter.below);
+      expect(high?.type, `${parameter.key} below ${parameter.below}`).toMatch(/^(integer|number)$/);
+    }
   });
 
   it.each(deviceTypes)('$id decodes only signals it declares, with their value types', (deviceType: DeviceType) => {
@@ -86,10 +92,12 @@ describe('device types', () => {
     expect(sigfox?.ok && sigfox.bytes.length).toBe(8);
   });
 
-  it('gives the API a schema of the parameters that fills in defaults and refuses unknown keys', () => {
-    const schema = parametersSchema(gpsTracker.parameters);
-    expect(schema.parse({ movingPeriod: 30 })).toEqual({ movingPeriod: 30, stoppedPeriod: 60 });
-    expect(schema.safeParse({ movingPeriod: 30, colour: 'red' }).success).toBe(false);
+  it('checks parameters for the API: defaults filled in, unknown keys refused', () => {
+    expect(checkParameters(gpsTracker.parameters, { movingPeriod: 30 })).toEqual({
+      ok: true,
+      values: { movingPeriod: 30, stoppedPeriod: 60 },
+    });
+    expect(checkParameters(gpsTracker.parameters, { movingPeriod: 30, colour: 'red' }).ok).toBe(false);
   });
 
   it('finds the definition of a per-channel Cayenne LPP signal by its key with the channel', () => {

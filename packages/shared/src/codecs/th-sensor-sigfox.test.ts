@@ -140,8 +140,9 @@ describe('TH-S temperature and humidity sensor (Sigfox)', () => {
         errors: [
           {
             parameter: 'reportingPeriod',
-            code: 'validation.invalid',
-            message: 'reportingPeriod must be an integer from 15 to 1440 min',
+            code: 'parameter.integer_range',
+            params: { min: 15, max: 1440, unit: ' min' },
+            message: 'reportingPeriod: Must be a whole number from 15 to 1440 min.',
           },
         ],
       });
@@ -151,14 +152,16 @@ describe('TH-S temperature and humidity sensor (Sigfox)', () => {
           expect.objectContaining({ parameter: 'reportingPeriod' }),
           {
             parameter: 'temperatureHigh',
-            code: 'validation.invalid',
-            message: 'temperatureHigh must be a multiple of 0.01 from -40 to 85 °C',
+            code: 'parameter.step_range',
+            params: { min: -40, max: 85, step: 0.01, unit: ' °C' },
+            message: 'temperatureHigh: Must be from -40 to 85 °C in steps of 0.01.',
           },
-          { parameter: 'alarmEnabled', code: 'validation.invalid', message: 'alarmEnabled must be true or false' },
+          { parameter: 'alarmEnabled', code: 'validation.invalid', params: {}, message: 'alarmEnabled: Invalid value' },
           {
             parameter: 'sampling',
-            code: 'validation.invalid',
-            message: 'sampling is not a parameter of this device type',
+            code: 'parameter.unknown',
+            params: {},
+            message: 'sampling: Not a parameter of this device type.',
           },
         ],
       });
@@ -170,8 +173,9 @@ describe('TH-S temperature and humidity sensor (Sigfox)', () => {
         errors: [
           {
             parameter: 'temperatureLow',
-            code: 'validation.invalid',
-            message: 'temperatureLow must be below temperatureHigh',
+            code: 'parameter.below',
+            params: { min: -40, max: 10, unit: ' °C', other: 'High temperature threshold' },
+            message: 'temperatureLow: Must be from -40 to less than 10 °C (High temperature threshold).',
           },
         ],
       });

@@ -66,6 +66,7 @@ const parameters = [
     max: 85,
     step: 0.01,
     default: 0,
+    below: 'temperatureHigh',
   },
   { key: 'alarmEnabled', name: 'Temperature alarms', type: 'boolean', default: true },
 ] as const satisfies readonly ParameterDefinition[];
@@ -97,10 +98,6 @@ function encode(input: ParameterValues): EncodeResult {
   const checked = checkParameters(parameters, input);
   if (!checked.ok) return checked;
   const { reportingPeriod, temperatureHigh, temperatureLow, alarmEnabled } = checked.values;
-  if (temperatureLow >= temperatureHigh) {
-    const message = 'temperatureLow must be below temperatureHigh';
-    return { ok: false, errors: [{ parameter: 'temperatureLow', code: 'validation.invalid', message }] };
-  }
   const bytes = new Uint8Array(8);
   const view = new DataView(bytes.buffer);
   view.setUint8(0, CONFIGURATION_COMMAND);

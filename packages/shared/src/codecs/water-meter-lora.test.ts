@@ -149,13 +149,15 @@ describe('WM-L water meter pulse counter (LoRa)', () => {
         errors: [
           {
             parameter: 'pulseWeight',
-            code: 'validation.invalid',
-            message: 'pulseWeight must be a multiple of 0.1 from 0.1 to 1000 L',
+            code: 'parameter.step_range',
+            params: { min: 0.1, max: 1000, step: 0.1, unit: ' L' },
+            message: 'pulseWeight: Must be from 0.1 to 1000 L in steps of 0.1.',
           },
           {
             parameter: 'leakThreshold',
-            code: 'validation.invalid',
-            message: 'leakThreshold must be an integer from 1 to 10000 L/h',
+            code: 'parameter.integer_range',
+            params: { min: 1, max: 10_000, unit: ' L/h' },
+            message: 'leakThreshold: Must be a whole number from 1 to 10000 L/h.',
           },
         ],
       });

@@ -1,4 +1,5 @@
 import { COMMUNICATION_TYPES } from '../codecs/communication-type.js';
+import type { MessageCode } from '../messages.js';
 import { z } from '../validation.js';
 
 /** SPEC section 4: where a device's parameters stand between the server and the device. */
@@ -29,20 +30,20 @@ const optionalText = (max: number) =>
  * A network id as stored: trimmed, upper case, separators (`:`, `-`, spaces) removed, then checked against its
  * network's format; empty means absent.
  */
-const networkId = (pattern: RegExp) =>
+const networkId = (pattern: RegExp, error: MessageCode) =>
   z
     .string()
     .max(64, { error: 'validation.too_long' })
     .nullish()
     .transform((value) => (value ? value.replace(/[\s:-]/g, '').toUpperCase() : null))
-    .refine((value) => value === null || pattern.test(value), { error: 'validation.invalid' });
+    .refine((value) => value === null || pattern.test(value), { error });
 
 /** A LoRaWAN DevEUI: 8 bytes, 16 hex characters. */
-export const LoraEui = networkId(/^[0-9A-F]{16}$/);
+export const LoraEui = networkId(/^[0-9A-F]{16}$/, 'validation.lora_eui');
 /** A Wi-Fi MAC address: 6 bytes, 12 hex characters. */
-export const MacAddress = networkId(/^[0-9A-F]{12}$/);
+export const MacAddress = networkId(/^[0-9A-F]{12}$/, 'validation.mac');
 /** A Sigfox device id: up to 8 hex characters. */
-export const SigfoxId = networkId(/^[0-9A-F]{1,8}$/);
+export const SigfoxId = networkId(/^[0-9A-F]{1,8}$/, 'validation.sigfox_id');
 
 /** The Luhn check digit rule every IMEI follows (the 15th digit). */
 export function isValidImei(imei: string): boolean {
@@ -63,7 +64,7 @@ export const Imei = z
   .max(64, { error: 'validation.too_long' })
   .nullish()
   .transform((value) => (value ? value.replace(/[\s-]/g, '') : null))
-  .refine((value) => value === null || isValidImei(value), { error: 'validation.invalid' });
+  .refine((value) => value === null || isValidImei(value), { error: 'validation.imei' });
 
 export const CommunicationTypeSchema = z.enum(COMMUNICATION_TYPES);
 

@@ -27,7 +27,7 @@ export const SignalKey = z
   .trim()
   .min(1, required)
   .max(64, tooLong)
-  .regex(/^[a-z][a-z0-9_]*$/, { error: 'validation.invalid' });
+  .regex(/^[a-z][a-z0-9_]*$/, { error: 'validation.signal_key' });
 
 /** Who holds a signal locked for editing, and since when. */
 export const SignalLock = z.object({ user: z.string().nullable(), lockedAt: z.string() });

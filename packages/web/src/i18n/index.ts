@@ -1,4 +1,4 @@
-import { isMessageCode, LANGUAGES, type Language, MESSAGES, resolveLanguage } from '@iot/shared';
+import { LANGUAGES, type Language, MESSAGES, parseMessage, resolveLanguage } from '@iot/shared';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
@@ -47,9 +47,13 @@ export async function changeLanguage(language: Language) {
   await i18n.changeLanguage(language);
 }
 
-/** The text of a message code (zod issues and client checks carry codes); a text already localised stays as it is. */
+/**
+ * The text of a message (zod issues and client checks carry codes, with their parameters when they have any, such as
+ * a length limit); a text already localised stays as it is.
+ */
 export function messageText(t: TFunction, codeOrText: string): string {
-  return isMessageCode(codeOrText) ? t(codeOrText) : codeOrText;
+  const message = parseMessage(codeOrText);
+  return message ? t(message.code, { replace: message.params }) : codeOrText;
 }
 
 /** A key of the web app's own texts. */

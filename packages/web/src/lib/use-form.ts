@@ -1,4 +1,4 @@
-import type { z } from '@iot/shared';
+import { issueMessage, type z } from '@iot/shared';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '@/i18n';
@@ -9,7 +9,7 @@ function issuesByField(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message;
+    errors[field] ??= issueMessage(issue);
   }
   return errors;
 }

@@ -9,7 +9,9 @@ import {
   findDeviceType,
   findSignal,
   hasRank,
+  type Message,
   type MessageCode,
+  messageOf,
   type UpdateDeviceAlarmsRequest,
   type UpdateDeviceOutputsRequest,
 } from '@iot/shared';
@@ -54,7 +56,10 @@ function parameterChanges(deviceType: string, values: Record<string, number | bo
       'validation.failed',
       {},
       Object.fromEntries(
-        checked.errors.map((error): [string, MessageCode] => [`values.${error.parameter}`, error.code]),
+        checked.errors.map((error): [string, Message] => [
+          `values.${error.parameter}`,
+          messageOf(error.code, error.params),
+        ]),
       ),
     );
   const encoded = encode(checked.values);

@@ -359,6 +359,15 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
         devices: [{ id: '00C0FFEF', pac: 'short' }],
       });
       expect(badPac.statusCode).toBe(400);
+      const badId = await call('POST', '/api/devices/ID&PAClist?lang=pt', tokens.admin, {
+        businessId: nodes.Plant,
+        deviceType: 'th-sensor-sigfox',
+        devices: [{ id: 'NOT-HEX', pac: '0123456789ABCDEF' }],
+      });
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json().fields).toEqual({
+        'devices.0.id': 'Um Sigfox ID tem de 1 a 8 caracteres hexadecimais (0-9, A-F).',
+      });
       const notSigfox = await call('POST', '/api/devices/ID&PAClist', tokens.admin, {
         businessId: nodes.Plant,
         deviceType: 'gps-tracker',

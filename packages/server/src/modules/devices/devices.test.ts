@@ -137,13 +137,28 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
         loraEUI: 'not-an-eui',
       });
       expect(badEui.statusCode).toBe(400);
-      expect(badEui.json().fields).toEqual({ loraEUI: 'Invalid value' });
-      const badImei = await call('POST', '/api/devices', staff, {
+      expect(badEui.json().fields).toEqual({ loraEUI: 'A LoRa DevEUI is 16 hexadecimal characters (0-9, A-F).' });
+      const badImei = await call('POST', '/api/devices?lang=pt', staff, {
         businessId: nodes.Porto,
         deviceType: 'gps-tracker',
         IMEI: '490154203237519',
       });
       expect(badImei.statusCode).toBe(400);
+      expect(badImei.json().fields).toEqual({
+        IMEI: 'Um IMEI tem 15 dígitos, sendo o último um dígito de controlo válido.',
+      });
+      const longSerial = await call('POST', '/api/devices?lang=pt', staff, {
+        businessId: nodes.Porto,
+        deviceType: 'gps-tracker',
+        serialNumber: 'S'.repeat(101),
+      });
+      expect(longSerial.json().fields).toEqual({ serialNumber: 'No máximo 100 caracteres' });
+      const badMac = await call('POST', '/api/devices', staff, {
+        businessId: nodes.Porto,
+        deviceType: 'gps-tracker',
+        mac: 'AA:BB:CC:DD:EE',
+      });
+      expect(badMac.json().fields).toEqual({ mac: 'A MAC address is 12 hexadecimal characters (0-9, A-F).' });
       const wrongNetwork = await call('POST', '/api/devices', staff, {
         businessId: nodes.Porto,
         deviceType: 'cayenne-lpp',
@@ -493,7 +508,38 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
       await call('PUT', `${BUSINESSES}/${nodes.Porto}`, staff, { version: back, parent: nodes.North });
     });
 
-    it('creates from network ids, refusing malformed, repeated and taken ids and what the plan does not allow', async () => {
+    it('refuses a list with malformed network ids at their lines, saying what the ids look like, creating none', async () => {
+      const before = await deviceCountOf('Bravo');
+      const lora = await call('POST', '/api/devices/from-scratch?lang=pt', tokens.BravoAdmin, {
+        businessId: nodes.Bravo,
+        deviceType: 'water-meter-lora',
+        devices: [{ networkId: '0004A30B001C0599' }, { networkId: 'xyz' }, { networkId: '0004-A30B' }],
+      });
+      expect(lora.statusCode).toBe(400);
+      expect(lora.json()).toEqual({
+        code: 'validation.failed',
+        message: 'Alguns campos não são válidos. Por favor verifique os dados.',
+        fields: {
+          'devices.1.networkId': 'Um DevEUI LoRa tem 16 caracteres hexadecimais (0-9, A-F).',
+          'devices.2.networkId': 'Um DevEUI LoRa tem 16 caracteres hexadecimais (0-9, A-F).',
+        },
+      });
+      for (const [deviceType, networkId, message] of [
+        ['th-sensor-sigfox', '1A2B3C4D5', 'A Sigfox ID is 1 to 8 hexadecimal characters (0-9, A-F).'],
+        ['gps-tracker', '490154203237519', 'An IMEI is 15 digits, the last one a valid check digit.'],
+      ]) {
+        const refused = await call('POST', '/api/devices/from-scratch', tokens.BravoAdmin, {
+          businessId: nodes.Bravo,
+          deviceType,
+          devices: [{ networkId }],
+        });
+        expect(refused.statusCode, deviceType).toBe(400);
+        expect(refused.json().fields).toEqual({ 'devices.0.networkId': message });
+      }
+      expect(await deviceCountOf('Bravo')).toBe(before);
+    });
+
+    it('creates from network ids, refusing repeated and taken ids and what the plan does not allow', async () => {
       await t.services.plansRepo.insert(
         { businessId: nodes.Bravo ?? '', name: 'Tiny', features: { maxDevices: 3 } },
         Date.now(),
@@ -503,7 +549,6 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
         deviceType: 'water-meter-lora',
         devices: [
           { networkId: '0004A30B001C0530' },
-          { networkId: 'xyz' },
           { networkId: '0004a30b001c0530' },
           { networkId: '70B3D57ED0000001' },
           { networkId: '0004A30B001C0531', description: 'Meter 2' },
@@ -514,13 +559,12 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
       const { results } = response.json();
       expect(results.map((result: { ok: boolean; code?: string }) => result.code ?? 'ok')).toEqual([
         'ok',
-        'validation.invalid',
         'device.network_id_taken',
         'device.network_id_taken',
         'ok',
         'plan.limit_exceeded',
       ]);
-      expect(results[5].message).toBe(
+      expect(results[4].message).toBe(
         'Indisponível no seu plano: o limite de 3 foi atingido. Por favor contacte o suporte.',
       );
       const single = await call('POST', '/api/devices', tokens.BravoAdmin, {

@@ -12,8 +12,10 @@ import {
   type IdAndPacListRequest,
   Imei,
   isMessageCode,
+  issueMessage,
   LoraEui,
   MacAddress,
+  type Message,
   type MessageCode,
   SigfoxId,
   type UpdateDeviceRequest,
@@ -212,11 +214,20 @@ export function createDevicesService({
       const deviceType = assertKnownType(request.deviceType);
       if (deviceType.communicationTypes[0] !== 'sigfox')
         throw new AppError('device.network_not_supported', { type: deviceType.name });
-      return this.createFromScratch(user, {
-        businessId: request.businessId,
-        deviceType: request.deviceType,
-        devices: request.devices.map(({ id, pac }) => ({ networkId: id, description: null, serialNumber: null, pac })),
-      });
+      return this.createFromScratch(
+        user,
+        {
+          businessId: request.businessId,
+          deviceType: request.deviceType,
+          devices: request.devices.map(({ id, pac }) => ({
+            networkId: id,
+            description: null,
+            serialNumber: null,
+            pac,
+          })),
+        },
+        'id',
+      );
     },
 
     /**
@@ -440,16 +451,30 @@ export function createDevicesService({
       db.transaction().execute((trx) => moveDevices(trx, user, uuids, businessId, options)),
 
     /**
-     * Creates devices of one type from network ids (the creation page and CSV import), each answered on its own: the
-     * id is read for the type's first network, must be well formed and unused (in the database and in the list).
+     * Creates devices of one type from network ids (the creation page and CSV import). The ids are read for the
+     * type's first network: a malformed one is bad input, answered at its line (`devices.3.networkId`, or under the
+     * name `idField` the caller's request gave it) with what that network's ids look like, and nothing is created.
+     * Then each device is answered on its own: its id must be unused (in the database and in the list), the plan
+     * must have room.
      */
     async createFromScratch(
       user: UserRow,
       request: FromScratchRequest & { devices: { pac?: string }[] },
+      idField = 'networkId',
     ): Promise<BulkOutcome[]> {
       const deviceType = assertKnownType(request.deviceType);
       const network = deviceType.communicationTypes[0] ?? 'wifi';
       const { column, schema } = NETWORK_ID_OF[network];
+      const malformed: Record<string, Message> = {};
+      const wellFormed = request.devices.map((entry: (typeof request.devices)[number], index) => {
+        const parsed = schema.safeParse(entry.networkId);
+        if (!parsed.data) {
+          const issue = parsed.error?.issues[0];
+          malformed[`devices.${index}.${idField}`] = issue ? issueMessage(issue) : 'validation.required';
+        }
+        return { entry, networkId: parsed.data ?? '' };
+      });
+      if (Object.keys(malformed).length > 0) throw new AppError('validation.failed', {}, malformed);
       return db.transaction().execute(async (trx) => {
         const business = await reachableBusiness(user, request.businessId, trx);
         assertRole(business.role, MANAGE_ROLE);
@@ -457,13 +482,7 @@ export function createDevicesService({
         let room = capacity.room;
         const seen = new Set<string>();
         const outcomes: BulkOutcome[] = [];
-        for (const entry of request.devices) {
-          const parsed = schema.safeParse(entry.networkId);
-          const networkId = parsed.success ? parsed.data : null;
-          if (!networkId) {
-            outcomes.push({ device: entry.networkId, refused: { code: 'validation.invalid' } });
-            continue;
-          }
+        for (const { entry, networkId } of wellFormed) {
           if (seen.has(networkId) || (await devicesRepo.holderOfNetworkId({ [column]: networkId }, null, trx))) {
             outcomes.push({
               device: entry.networkId,

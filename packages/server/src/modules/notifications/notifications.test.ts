@@ -440,7 +440,10 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       [{ message }, { emails: 'Required' }],
       [{ emails: ['not-an-address'], message }, { 'emails.0': 'Invalid e-mail' }],
       [{ emails: ['a@example.com'], message: { title: ' ', body: '' } }, { 'message.title': 'Required' }],
-      [{ emails: ['a@example.com'], message: { title: 'x'.repeat(201), body: '' } }, { 'message.title': 'Too long' }],
+      [
+        { emails: ['a@example.com'], message: { title: 'x'.repeat(201), body: '' } },
+        { 'message.title': 'At most 200 characters' },
+      ],
     ])('refuses %j with the fields at fault', async (payload, fields) => {
       const response = await send(payload, staff);
       expect(response.statusCode).toBe(400);

@@ -111,9 +111,9 @@ describe.each(databaseKinds())('parameter presets on %s', (kind) => {
       code: 'validation.failed',
       message: 'Alguns campos não são válidos. Por favor verifique os dados.',
       fields: {
-        'profile.reportingPeriod': 'Valor inválido',
-        'profile.temperatureHigh': 'Valor inválido',
-        'profile.colour': 'Valor inválido',
+        'profile.reportingPeriod': 'Deve ser um número inteiro de 15 a 1440 min.',
+        'profile.temperatureHigh': 'Deve ser de -40 a 85 °C em passos de 0.01.',
+        'profile.colour': 'Não é um parâmetro deste tipo de dispositivo.',
       },
     });
     const notANumber = await call('POST', PRESETS, staff, {
@@ -156,6 +156,37 @@ describe.each(databaseKinds())('parameter presets on %s', (kind) => {
     const missing = await call('POST', PRESETS, staff, { businessId: nodes.Porto, model: 'th-sensor-sigfox' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ name: 'Required', profile: 'Required' });
+  });
+
+  it('refuses values off their range and a low threshold above the high one, saying the range', async () => {
+    const outOfRange = await call('POST', `${PRESETS}?lang=pt`, staff, {
+      businessId: nodes.Porto,
+      name: 'Out of range',
+      model: 'th-sensor-sigfox',
+      profile: { reportingPeriod: 1441, temperatureLow: 40 },
+    });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json().fields).toEqual({
+      'profile.reportingPeriod': 'Deve ser um número inteiro de 15 a 1440 min.',
+      // Below the default high threshold, 30 °C.
+      'profile.temperatureLow': 'Deve ser de -40 a menos de 30 °C (High temperature threshold).',
+    });
+    const preset = await createPreset('Thresholds', 'Porto', staff, { temperatureHigh: 12.5 });
+    const crossed = await call('PUT', `${PRESETS}/${preset.uuid}`, staff, {
+      version: preset.version,
+      profile: { temperatureHigh: 5, temperatureLow: 12.5 },
+    });
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().fields).toEqual({
+      'profile.temperatureLow': 'Must be from -40 to less than 5 °C (High temperature threshold).',
+    });
+    const stored = (await call('GET', `${PRESETS}/${preset.uuid}`, staff)).json();
+    expect(stored).toMatchObject({ version: preset.version, profile: preset.profile });
+    expect(await t.db.selectFrom('parameterPresets').select('id').where('name', '=', 'Out of range').execute()).toEqual(
+      [],
+    );
+    // The lists the next tests read hold only their own presets.
+    expect((await call('DELETE', `${PRESETS}/${preset.uuid}`, staff)).statusCode).toBe(204);
   });
 
   it('lists the presets of a business and of its ancestors, which the levels below see too', async () => {

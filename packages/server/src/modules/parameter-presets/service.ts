@@ -6,7 +6,8 @@ import {
   findDeviceType,
   hasRank,
   idsOnPath,
-  type MessageCode,
+  type Message,
+  messageOf,
   type ParameterPresetListQuery,
   type ParameterProfile,
   type Role,
@@ -24,7 +25,7 @@ const MANAGE_ROLE: BusinessRole = 'admin';
 
 /**
  * The checked values of `profile` for the device type `model` (defaults filled in), or 400 with a message per
- * parameter at fault (`profile.<key>`).
+ * parameter at fault (`profile.<key>`), naming the allowed range where there is one.
  */
 function checkedProfile(model: string, profile: ParameterProfile): ParameterProfile {
   const deviceType = findDeviceType(model);
@@ -33,8 +34,8 @@ function checkedProfile(model: string, profile: ParameterProfile): ParameterProf
     throw new AppError('preset.model_not_configurable', { model: deviceType.name }, { model: 'validation.invalid' });
   const checked = checkParameters(deviceType.parameters, profile);
   if (checked.ok) return checked.values;
-  const fields: Record<string, MessageCode> = {};
-  for (const error of checked.errors) fields[`profile.${error.parameter}`] = error.code;
+  const fields: Record<string, Message> = {};
+  for (const error of checked.errors) fields[`profile.${error.parameter}`] = messageOf(error.code, error.params);
   throw new AppError('validation.failed', {}, fields);
 }
 

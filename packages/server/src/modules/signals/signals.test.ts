@@ -150,8 +150,25 @@ describe.each(databaseKinds())('signals on %s', (kind) => {
       expect(bad.json()).toEqual({
         code: 'validation.failed',
         message: 'Alguns campos não são válidos. Por favor verifique os dados.',
-        fields: { key: 'Valor inválido', name: 'Obrigatório', 'parameters.type': 'Valor inválido' },
+        fields: {
+          key: 'Use letras minúsculas, dígitos e _, a começar por uma letra.',
+          name: 'Obrigatório',
+          'parameters.type': 'Valor inválido',
+        },
       });
+      const longKey = await call('POST', '/api/signals', staff, {
+        key: 'x'.repeat(65),
+        name: 'Long',
+        parameters: { showInList: false, type: 'value' },
+      });
+      expect(longKey.statusCode).toBe(400);
+      expect(longKey.json().fields).toEqual({ key: 'At most 64 characters' });
+      const wrongKey = await call('POST', '/api/signals', staff, {
+        key: '9lives',
+        name: 'Lives',
+        parameters: { showInList: false, type: 'value' },
+      });
+      expect(wrongKey.json().fields).toEqual({ key: 'Use lower-case letters, digits and _, starting with a letter.' });
       const unknown = await call('GET', '/api/signals/no-such-signal', staff);
       expect(unknown.statusCode).toBe(404);
     });

@@ -1,5 +1,6 @@
 import {
   type CallReception,
+  issueMessage,
   type Language,
   UpdateProfileRequest,
   type User,
@@ -63,7 +64,7 @@ export function profileRequest(
     callReception: values.callReception,
   });
   if (!result.success) {
-    for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+    for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issueMessage(issue);
   }
   if (!result.success || Object.keys(errors).length > 0) return { success: false, errors };
   return { success: true, data: result.data };

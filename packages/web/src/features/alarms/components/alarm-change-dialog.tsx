@@ -1,4 +1,4 @@
-import { AcknowledgeAlarmRequest, type Alarm, CommentAlarmRequest, SNOOZE_MINUTES } from '@iot/shared';
+import { AcknowledgeAlarmRequest, type Alarm, CommentAlarmRequest, issueMessage, SNOOZE_MINUTES } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -49,7 +49,7 @@ export function AlarmChangeDialog({
       comment,
     });
     if (!checked.success) {
-      setCommentError(checked.error.issues[0]?.message ?? 'validation.invalid');
+      setCommentError(issueMessage(checked.error.issues[0] ?? { message: 'validation.invalid' }));
       return;
     }
     setCommentError(null);

@@ -4,6 +4,7 @@ import {
   type ActionConfigInput,
   type ActionType,
   type BusinessActions,
+  issueMessage,
   type PushChannel,
   WEEKDAYS,
   type Weekday,
@@ -202,7 +203,7 @@ export function checkActionDraft(
   const checked = ActionConfig.safeParse(action);
   if (checked.success) return { ok: true, action };
   const errors: Record<string, string> = {};
-  for (const issue of checked.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  for (const issue of checked.error.issues) errors[issue.path.join('.')] ??= issueMessage(issue);
   return { ok: false, errors };
 }
 

@@ -1,4 +1,4 @@
-import { type ALARM_CONDITIONS, AlarmRule, type DeviceTypeInfo } from '@iot/shared';
+import { type ALARM_CONDITIONS, AlarmRule, type DeviceTypeInfo, issueMessage } from '@iot/shared';
 import { isNumericValueSignal } from '@/features/device-detail/lib/signal-readings';
 
 type SignalInfo = DeviceTypeInfo['signals'][number];
@@ -35,7 +35,7 @@ export function checkRules(rows: readonly RuleRow[]) {
       hysteresis: toNumber(row.hysteresis),
     });
     if (checked.success) rules.push(checked.data);
-    else for (const issue of checked.error.issues) errors[`${index}.${String(issue.path[0])}`] ??= issue.message;
+    else for (const issue of checked.error.issues) errors[`${index}.${String(issue.path[0])}`] ??= issueMessage(issue);
   });
   return { rules, errors };
 }

@@ -1,4 +1,4 @@
-import { type BusinessConfig, UpdateBusinessConfigRequest } from '@iot/shared';
+import { type BusinessConfig, issueMessage, UpdateBusinessConfigRequest } from '@iot/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
@@ -36,7 +36,7 @@ export function useConfigSave({
     const checked = UpdateBusinessConfigRequest.safeParse({ version, ...changes });
     if (!checked.success) {
       const errors: Record<string, string> = {};
-      for (const issue of checked.error.issues) errors[issue.path.join('.')] ??= issue.message;
+      for (const issue of checked.error.issues) errors[issue.path.join('.')] ??= issueMessage(issue);
       setFieldErrors(errors);
       return;
     }

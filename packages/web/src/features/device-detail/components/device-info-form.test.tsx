@@ -77,7 +77,7 @@ describe('the info tab of a device', { timeout: 20_000 }, () => {
     renderWithProviders(<DeviceInfoForm scope={scopeOf('user')} onStartOver={noop} onDeleted={noop} />);
     fireEvent.change(screen.getByLabelText(en['device.field.loraEUI']), { target: { value: 'not hex' } });
     fireEvent.click(screen.getByRole('button', { name: en['device.save'] }));
-    expect(await screen.findByText(MESSAGES.en['validation.invalid'])).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.en['validation.lora_eui'])).toBeTruthy();
     expect(puts).toEqual([]);
   });
 

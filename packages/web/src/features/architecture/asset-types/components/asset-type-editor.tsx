@@ -1,4 +1,4 @@
-import { type AssetType, CreateAssetTypeRequest, UpdateAssetTypeRequest } from '@iot/shared';
+import { type AssetType, CreateAssetTypeRequest, issueMessage, UpdateAssetTypeRequest } from '@iot/shared';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,9 +15,27 @@ import { paths } from '@/config/paths';
 import { messageText } from '@/i18n';
 import { actionErrorText, type SaveFailure, saveFailureOf } from '../../lib/action-error';
 import { useCreateAssetType, useDeleteAssetType, useUpdateAssetType } from '../api/change-asset-type';
-import { CustomFieldsEditor, customFieldDrafts, customFieldsOf } from './custom-fields-editor';
+import { type CustomFieldDraft, CustomFieldsEditor, customFieldDrafts, customFieldsOf } from './custom-fields-editor';
 
 const NO_FAILURE: SaveFailure = { fields: {}, text: null, conflict: false };
+
+/**
+ * Which errors an edit of the custom fields leaves behind: those of the parts edited (a type change redoes the
+ * options), and the list's own; an added or removed field moves the others' indexes, so all of them.
+ */
+function staleFieldErrors(before: readonly CustomFieldDraft[], after: readonly CustomFieldDraft[]) {
+  if (before.length !== after.length) return (path: string) => path === 'fields' || path.startsWith('fields.');
+  const stale = new Set(['fields']);
+  after.forEach((field, index) => {
+    const previous = before[index];
+    if (previous?.name !== field.name) stale.add(`fields.${index}.name`);
+    if (previous?.type !== field.type || previous?.options.join('\n') !== field.options.join('\n')) {
+      stale.add(`fields.${index}.type`);
+      stale.add(`fields.${index}.options`);
+    }
+  });
+  return (path: string) => stale.has(path);
+}
 
 /** An asset type: its name, description and custom fields, saved over the version read. */
 export function AssetTypeEditor({ assetType }: { assetType: AssetType | null }) {
@@ -34,6 +52,17 @@ export function AssetTypeEditor({ assetType }: { assetType: AssetType | null }) 
   const [failure, setFailure] = useState<SaveFailure>(NO_FAILURE);
   const saving = create.isPending || update.isPending;
 
+  /** An error goes as soon as the user edits its field: it was about the value just replaced. */
+  const clearErrors = (isStale: (path: string) => boolean) =>
+    setFailure((current) => ({
+      ...current,
+      fields: Object.fromEntries(Object.entries(current.fields).filter(([path]) => !isStale(path))),
+    }));
+  const changeFields = (next: CustomFieldDraft[]) => {
+    clearErrors(staleFieldErrors(fields, next));
+    setFields(next);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { name, description, fields: customFieldsOf(fields) };
@@ -42,7 +71,7 @@ export function AssetTypeEditor({ assetType }: { assetType: AssetType | null }) 
       : CreateAssetTypeRequest.safeParse(body);
     if (!checked.success) {
       const errors: Record<string, string> = {};
-      for (const issue of checked.error.issues) errors[issue.path.join('.')] ??= issue.message;
+      for (const issue of checked.error.issues) errors[issue.path.join('.')] ??= issueMessage(issue);
       setFailure({ ...NO_FAILURE, fields: errors });
       return;
     }
@@ -95,7 +124,10 @@ export function AssetTypeEditor({ assetType }: { assetType: AssetType | null }) 
               size="small"
               label={t('arch.assetTypes.name')}
               value={name}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => {
+                setName(event.target.value);
+                clearErrors((path) => path === 'name');
+              }}
               required
               {...fieldError('name')}
             />
@@ -103,7 +135,10 @@ export function AssetTypeEditor({ assetType }: { assetType: AssetType | null }) 
               size="small"
               label={t('arch.assetTypes.description')}
               value={description}
-              onChange={(event) => setDescription(event.target.value)}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                clearErrors((path) => path === 'description');
+              }}
               multiline
               minRows={2}
               {...fieldError('description')}
@@ -119,7 +154,7 @@ export function AssetTypeEditor({ assetType }: { assetType: AssetType | null }) 
               {errorOf('fields')}
             </Alert>
           )}
-          <CustomFieldsEditor fields={fields} onChange={setFields} errorOf={(path) => errorOf(`fields.${path}`)} />
+          <CustomFieldsEditor fields={fields} onChange={changeFields} errorOf={(path) => errorOf(`fields.${path}`)} />
         </Paper>
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
           {assetType && (

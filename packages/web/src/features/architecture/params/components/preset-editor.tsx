@@ -24,6 +24,7 @@ import { actionErrorText, type SaveFailure, saveFailureOf } from '../../lib/acti
 import { useCreatePreset, useDeletePreset, useUpdatePreset } from '../api/change-preset';
 import {
   checkProfileForm,
+  hasEnteredValues,
   type ProfileFieldError,
   parameterDefinitionsOf,
   profileFormValues,
@@ -64,12 +65,26 @@ export function PresetEditor({ preset, models }: PresetEditorProps) {
   const [failure, setFailure] = useState<SaveFailure>(NO_FAILURE);
   const saving = create.isPending || update.isPending;
 
-  const chooseModel = (next: string) => {
-    setModel(next);
+  /** Another model has other parameters: its form starts from its defaults, once the user agrees to lose the values. */
+  const chooseModel = async (next: string) => {
     const nextType = models.find((candidate) => candidate.id === next);
-    // Another model has other parameters: its form starts from its defaults.
-    setProfile(profileFormValues(nextType ? parameterDefinitionsOf(nextType) : []));
+    if (next === model || !nextType) return;
+    if (deviceType && hasEnteredValues(definitions, profile)) {
+      const confirmed = await confirm({
+        title: t('arch.params.changeModelTitle', { model: nextType.name }),
+        message: t('arch.params.changeModelText', { model: nextType.name }),
+        confirmLabel: t('arch.params.changeModel'),
+        destructive: true,
+      });
+      if (!confirmed) return;
+    }
+    setModel(next);
+    setProfile(profileFormValues(parameterDefinitionsOf(nextType)));
     setProfileErrors({});
+    setFailure(({ fields, ...rest }) => ({
+      ...rest,
+      fields: Object.fromEntries(Object.entries(fields).filter(([path]) => !path.startsWith('profile.'))),
+    }));
   };
 
   const changeProfile = (key: string, value: string | boolean) => {
@@ -123,11 +138,27 @@ export function PresetEditor({ preset, models }: PresetEditorProps) {
     const error = failure.fields[path];
     return error ? { error: true, helperText: messageText(t, error) } : {};
   };
+  // Every field error shows at once: those of no field on the form (the whole profile, the version) over it.
+  const shownPaths = new Set([
+    'name',
+    'description',
+    'model',
+    'businessId',
+    ...definitions.map((definition) => `profile.${definition.key}`),
+  ]);
+  const otherErrors = Object.entries(failure.fields).filter(([path]) => !shownPaths.has(path));
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack spacing={2.5}>
         {failure.text && <Alert severity="error">{failure.text}</Alert>}
+        {otherErrors.length > 0 && (
+          <Alert severity="error">
+            {otherErrors.map(([path, error]) => (
+              <div key={path}>{`${path}: ${messageText(t, error)}`}</div>
+            ))}
+          </Alert>
+        )}
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>
             <TextField
@@ -152,7 +183,7 @@ export function PresetEditor({ preset, models }: PresetEditorProps) {
               size="small"
               label={t('arch.params.model')}
               value={model}
-              onChange={(event) => chooseModel(event.target.value)}
+              onChange={(event) => void chooseModel(event.target.value)}
               required
               {...fieldError('model')}
             >

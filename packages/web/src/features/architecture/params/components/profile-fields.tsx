@@ -38,17 +38,19 @@ export function ProfileFields({ definitions, values, onChange, errors, serverErr
   const { t, i18n } = useTranslation();
   const numbers = new Intl.NumberFormat(formatLocale(i18n.language), { maximumFractionDigits: 6 });
 
+  /** The shared check's message in the interface's number format, the other threshold named in its language. */
   const errorText = (definition: NumberParameterDefinition): string | undefined => {
-    switch (errors[definition.key]) {
-      case 'required':
-        return t('validation.required');
-      case 'number':
-        return t('arch.params.notNumber');
-      case 'range':
-        return t('arch.params.mustBe', { range: rangeText(t, definition, numbers) });
-      default:
-        return serverErrors[definition.key];
-    }
+    const error = errors[definition.key];
+    if (!error) return serverErrors[definition.key];
+    const params = Object.fromEntries(
+      Object.entries(error.params).map(([name, value]) => [
+        name,
+        typeof value === 'number' ? numbers.format(value) : value,
+      ]),
+    );
+    const other = definitions.find((candidate) => candidate.key === definition.below);
+    if (other) params.other = parameterName(t, other.key, other.name);
+    return t(error.code, { replace: params });
   };
 
   return (

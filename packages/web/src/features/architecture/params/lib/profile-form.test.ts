@@ -1,6 +1,12 @@
 import { type DeviceTypeInfo, thSensorSigfox } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
-import { checkProfileForm, parameterDefinitionsOf, profileFormValues, profileServerErrors } from './profile-form';
+import {
+  checkProfileForm,
+  hasEnteredValues,
+  parameterDefinitionsOf,
+  profileFormValues,
+  profileServerErrors,
+} from './profile-form';
 
 /** The TH-S sensor as `GET /api/device-types` sends it: parameters as loose records. */
 const thSensor: DeviceTypeInfo = {
@@ -37,35 +43,53 @@ describe('the profile form of a preset', () => {
     });
   });
 
+  it('tells whether values other than the defaults were entered', () => {
+    expect(hasEnteredValues(definitions, profileFormValues(definitions))).toBe(false);
+    expect(hasEnteredValues(definitions, { ...profileFormValues(definitions), alarmEnabled: false })).toBe(true);
+    expect(hasEnteredValues(definitions, profileFormValues(definitions, { temperatureHigh: 25 }))).toBe(true);
+  });
+
   it('gives the checked profile of valid values, reading a decimal comma', () => {
-    const values = { ...profileFormValues(definitions), temperatureHigh: '25,5', reportingPeriod: ' 120 ' };
+    const values = { ...profileFormValues(definitions), temperatureHigh: '25,5', reportingPeriod: '120' };
     expect(checkProfileForm(definitions, values)).toEqual({
       ok: true,
       profile: { reportingPeriod: 120, temperatureHigh: 25.5, temperatureLow: 0, alarmEnabled: true },
     });
   });
 
-  it('refuses empty, non-numeric, out-of-range, fractional and off-step values, per parameter', () => {
+  it('refuses empty, non-decimal, out-of-range, fractional and off-step values and crossed thresholds, all at once', () => {
     const values = profileFormValues(definitions);
-    expect(checkProfileForm(definitions, { ...values, reportingPeriod: '' })).toEqual({
+    const integerRange = { code: 'parameter.integer_range', params: { min: 15, max: 1440, unit: ' min' } };
+    const stepRange = { code: 'parameter.step_range', params: { min: -40, max: 85, step: 0.01, unit: ' °C' } };
+    const notDecimal = { code: 'parameter.not_decimal', params: {} };
+    expect(
+      checkProfileForm(definitions, { ...values, reportingPeriod: '', temperatureHigh: '90', temperatureLow: '1e1' }),
+    ).toEqual({
       ok: false,
-      errors: { reportingPeriod: 'required' },
+      errors: {
+        reportingPeriod: { code: 'validation.required', params: {} },
+        temperatureHigh: stepRange,
+        temperatureLow: notDecimal,
+      },
     });
-    expect(checkProfileForm(definitions, { ...values, reportingPeriod: '12a' })).toEqual({
+    for (const typed of ['12a', '1e1', '0x10', ' 120 ', 'Infinity']) {
+      expect(checkProfileForm(definitions, { ...values, reportingPeriod: typed }), typed).toEqual({
+        ok: false,
+        errors: { reportingPeriod: notDecimal },
+      });
+    }
+    expect(checkProfileForm(definitions, { ...values, reportingPeriod: '60.5', temperatureLow: '1.005' })).toEqual({
       ok: false,
-      errors: { reportingPeriod: 'number' },
+      errors: { reportingPeriod: integerRange, temperatureLow: stepRange },
     });
-    expect(checkProfileForm(definitions, { ...values, reportingPeriod: '5', temperatureHigh: '90' })).toEqual({
+    expect(checkProfileForm(definitions, { ...values, temperatureHigh: '10', temperatureLow: '10' })).toEqual({
       ok: false,
-      errors: { reportingPeriod: 'range', temperatureHigh: 'range' },
-    });
-    expect(checkProfileForm(definitions, { ...values, reportingPeriod: '60.5' })).toEqual({
-      ok: false,
-      errors: { reportingPeriod: 'range' },
-    });
-    expect(checkProfileForm(definitions, { ...values, temperatureLow: '1.005' })).toEqual({
-      ok: false,
-      errors: { temperatureLow: 'range' },
+      errors: {
+        temperatureLow: {
+          code: 'parameter.below',
+          params: { min: -40, max: 10, unit: ' °C', other: 'High temperature threshold' },
+        },
+      },
     });
   });
 

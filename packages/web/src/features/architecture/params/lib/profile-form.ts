@@ -1,4 +1,10 @@
-import { checkParameters, type DeviceTypeInfo, type ParameterDefinition, type ParameterProfile } from '@iot/shared';
+import {
+  checkParameters,
+  type DeviceTypeInfo,
+  type ParameterDefinition,
+  type ParameterError,
+  type ParameterProfile,
+} from '@iot/shared';
 
 const isNumberDefinition = (value: Record<string, unknown>) =>
   (value.type === 'integer' || value.type === 'number') &&
@@ -17,8 +23,8 @@ export function parameterDefinitionsOf(deviceType: DeviceTypeInfo): ParameterDef
 /** The form's values: number parameters as the text typed (a half-typed value stays as it is), flags as booleans. */
 export type ProfileFormValues = Record<string, string | boolean>;
 
-/** Why a parameter's value is refused; `range` says it is off the definition's min, max or step. */
-export type ProfileFieldError = 'required' | 'number' | 'range';
+/** Why a parameter's value is refused: a message code of the shared check and the values its message names. */
+export type ProfileFieldError = Pick<ParameterError, 'code' | 'params'>;
 
 /** The form's starting values: the preset's own, or each parameter's default. */
 export function profileFormValues(definitions: readonly ParameterDefinition[], profile: ParameterProfile = {}) {
@@ -30,38 +36,26 @@ export function profileFormValues(definitions: readonly ParameterDefinition[], p
   return values;
 }
 
-/** A number as typed, with a decimal comma accepted (Portuguese writes 12,5); NaN when it is not a number. */
-function typedNumber(text: string): number {
-  const normalised = text.trim().replace(',', '.');
-  return /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(normalised) ? Number(normalised) : Number.NaN;
+/** Whether the form holds values of its own, which a change of device type would replace with the new defaults. */
+export function hasEnteredValues(definitions: readonly ParameterDefinition[], values: ProfileFormValues): boolean {
+  const defaults = profileFormValues(definitions);
+  return definitions.some((definition) => values[definition.key] !== defaults[definition.key]);
 }
 
 /**
- * The profile the form's values make, checked with the same rules as the server (range, integer, step), or an error
- * per parameter at fault.
+ * The profile the form's values make, or an error for every parameter at fault at once: the text typed goes through
+ * the server's own check (a plain decimal, in range and step, a low threshold below its high one).
  */
 export function checkProfileForm(
   definitions: readonly ParameterDefinition[],
   values: ProfileFormValues,
 ): { ok: true; profile: ParameterProfile } | { ok: false; errors: Record<string, ProfileFieldError> } {
-  const errors: Record<string, ProfileFieldError> = {};
-  const input: Record<string, number | boolean> = {};
-  for (const definition of definitions) {
-    const value = values[definition.key];
-    if (definition.type === 'boolean') {
-      input[definition.key] = value === true;
-      continue;
-    }
-    const text = typeof value === 'string' ? value : '';
-    if (!text.trim()) errors[definition.key] = 'required';
-    else if (Number.isNaN(typedNumber(text))) errors[definition.key] = 'number';
-    else input[definition.key] = typedNumber(text);
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const checked = checkParameters(definitions, input);
+  const checked = checkParameters(definitions, values);
   if (checked.ok) return { ok: true, profile: checked.values as ParameterProfile };
-  for (const error of checked.errors) errors[error.parameter] = 'range';
-  return { ok: false, errors };
+  return {
+    ok: false,
+    errors: Object.fromEntries(checked.errors.map(({ parameter, code, params }) => [parameter, { code, params }])),
+  };
 }
 
 /** The server's field errors of the profile (`profile.<key>`), by parameter key. */

@@ -25,7 +25,14 @@ function PresetPage({ uuid }: { uuid: string }) {
   const preset = usePreset(isNew ? undefined : uuid);
   const { deviceTypes, models } = useModels();
   let content: ReactNode;
-  if (preset.isError) content = <LoadFailure error={preset.error} onRetry={() => void preset.refetch()} />;
+  if (preset.isError)
+    content = (
+      <LoadFailure
+        error={preset.error}
+        onRetry={() => void preset.refetch()}
+        notFound={{ text: t('arch.params.notFound'), backTo: paths.archParams, backLabel: t('arch.params.backToList') }}
+      />
+    );
   else if (deviceTypes.isError)
     content = <LoadFailure error={deviceTypes.error} onRetry={() => void deviceTypes.refetch()} />;
   else if (!models || (!isNew && !preset.data)) content = <LoadingBlock />;

@@ -1,5 +1,6 @@
 import {
   CreateSignalRequest,
+  issueMessage,
   SIGNAL_TYPES,
   type Signal,
   type SignalType,
@@ -35,7 +36,7 @@ const NO_FAILURE: SaveFailure = { fields: {}, text: null, conflict: false };
 
 function issuesByPath(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.join('.')] ??= issue.message;
+  for (const issue of issues) errors[issue.path.join('.')] ??= issueMessage(issue);
   return errors;
 }
 
