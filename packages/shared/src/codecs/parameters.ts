@@ -42,18 +42,19 @@ export interface ParameterError {
 
 /**
  * A decimal number as a person types it: digits, an optional minus, a decimal point or comma (Portuguese writes
- * 12,5). JavaScript would also read `1e1`, `0x10`, ` 12 ` or `Infinity` as numbers; typed into a parameter they are
- * most likely slips, and the value stored would not be the one the user sees, so they are refused.
+ * 12,5), spaces around it ignored (a pasted value often brings them). JavaScript would also read `1e1`, `0x10` or
+ * `Infinity` as numbers; typed into a parameter they are most likely slips, and the value stored would not be the one
+ * the user sees, so they are refused.
  */
 const PLAIN_DECIMAL = /^-?\d+([.,]\d+)?$/;
 
 export function isPlainDecimal(text: string): boolean {
-  return PLAIN_DECIMAL.test(text);
+  return PLAIN_DECIMAL.test(text.trim());
 }
 
 /** The number a plain decimal stands for, or undefined for any other text. */
 export function plainDecimal(text: string): number | undefined {
-  return isPlainDecimal(text) ? Number(text.replace(',', '.')) : undefined;
+  return isPlainDecimal(text) ? Number(text.trim().replace(',', '.')) : undefined;
 }
 
 /** Tolerates the binary rounding of decimal steps: 0.3 is a multiple of 0.1. */
@@ -77,7 +78,7 @@ function rangeProblem(definition: NumberParameterDefinition): Problem {
 }
 
 function checkedNumber(definition: NumberParameterDefinition, value: unknown): number | Problem {
-  if (value === '') return { code: 'validation.required', params: {} };
+  if (typeof value === 'string' && value.trim() === '') return { code: 'validation.required', params: {} };
   const number = typeof value === 'string' ? plainDecimal(value) : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) return { code: 'parameter.not_decimal', params: {} };
   const fits = definition.type === 'integer' ? Number.isInteger(number) : isMultiple(number, definition.step);

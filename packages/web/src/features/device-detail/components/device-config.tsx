@@ -1,9 +1,10 @@
-import type { ParameterDefinition } from '@iot/shared';
+import { checkParameters, type ParameterDefinition } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,16 +18,16 @@ import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { formatLocale } from '@/i18n';
 import { parameterName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
+import {
+  type ParameterFieldError,
+  parameterDefinitionsOf,
+  parameterErrorText,
+  parameterFieldErrors,
+  parameterServerErrors,
+} from '@/lib/parameter-definitions';
 import { useDeviceDownlink, useSetDeviceParameters } from '../api/device-parameters';
 import { useParameterPresets } from '../api/parameter-presets';
-import {
-  applyProfile,
-  checkParameterForm,
-  initialParameterValues,
-  type ParameterFormValues,
-  type ParameterProblem,
-  parameterDefinitions,
-} from '../lib/parameter-form';
+import { applyProfile, initialParameterValues, type ParameterFormValues } from '../lib/parameter-form';
 import type { DeviceScope } from './device-scope';
 import { ParameterizationStatusChip } from './parameterization-status';
 
@@ -69,21 +70,23 @@ function PresetPicker({
 }
 
 /**
- * The config tab: a field per parameter of the device's type, with its range and default, checked by the type's
- * rules before sending. Sent parameters wait for the device to ask for them (WAITING), then are SENT and CONFIRMED.
+ * The config tab: a field per parameter of the device's type, with its range and default, checked before sending by
+ * the rule the server applies (`checkParameters`), every error at once. Sent parameters wait for the device to ask
+ * for them (WAITING), then are SENT and CONFIRMED.
  */
 export function DeviceConfig({ scope }: { scope: DeviceScope }) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const { device, deviceType, canEdit } = scope;
-  const definitions = useMemo(() => (deviceType ? parameterDefinitions(deviceType) : []), [deviceType]);
+  const definitions = useMemo(() => (deviceType ? parameterDefinitionsOf(deviceType) : []), [deviceType]);
   const downlink = useDeviceDownlink(device.uuid);
   const setParameters = useSetDeviceParameters(device.uuid);
   const [form, setForm] = useState<ParameterFormValues>(() =>
     initialParameterValues(definitions, device.parameters.values),
   );
-  const [problems, setProblems] = useState<Record<string, ParameterProblem>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, ParameterFieldError>>({});
+  /** The server's localised field errors, by path: `values.<key>` for a parameter. */
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const numbers = new Intl.NumberFormat(formatLocale(i18n.language), { maximumFractionDigits: 6 });
 
@@ -91,28 +94,33 @@ export function DeviceConfig({ scope }: { scope: DeviceScope }) {
     return <Alert severity="info">{t('device.config.notConfigurable')}</Alert>;
   }
 
+  // Once errors are shown, each change checks again, so they go as they are put right.
   const change = (next: ParameterFormValues) => {
     setForm(next);
-    if (Object.keys(problems).length > 0) {
-      const checked = checkParameterForm(definitions, next);
-      setProblems(checked.ok ? {} : checked.problems);
+    if (Object.keys(errors).length > 0) {
+      const checked = checkParameters(definitions, next);
+      setErrors(checked.ok ? {} : parameterFieldErrors(checked.errors));
     }
+  };
+  const changeParameter = (key: string, value: string | boolean) => {
+    change({ ...form, [key]: value });
+    setServerFields(({ [`values.${key}`]: _changed, ...others }) => others);
   };
   const send = () => {
     setFailure(null);
-    const checked = checkParameterForm(definitions, form);
+    const checked = checkParameters(definitions, form);
     if (!checked.ok) {
-      setProblems(checked.problems);
+      setErrors(parameterFieldErrors(checked.errors));
       return;
     }
-    setProblems({});
-    setServerErrors({});
+    setErrors({});
+    setServerFields({});
     setParameters.mutate(
       { version: device.version, values: checked.values },
       {
         onSuccess: () => snackbar.showSuccess(t('device.config.sent')),
         onError: (error) => {
-          if (isApiError(error, 400) && Object.keys(error.fields).length > 0) setServerErrors(error.fields);
+          if (isApiError(error, 400) && Object.keys(error.fields).length > 0) setServerFields(error.fields);
           else setFailure(isApiError(error, 409) ? t('conflict') : errorMessage(t, error));
         },
       },
@@ -128,17 +136,14 @@ export function DeviceConfig({ scope }: { scope: DeviceScope }) {
       default: `${numbers.format(definition.default)}${unit}`,
     });
   };
-  const problemText = (definition: ParameterDefinition, problem: ParameterProblem | undefined) =>
-    definition.type === 'boolean' || !problem
-      ? undefined
-      : problem === 'offStep'
-        ? t(definition.type === 'integer' ? 'device.config.wholeNumber' : 'device.config.offStep', {
-            step: numbers.format(definition.step),
-          })
-        : t(`device.config.${problem}`, {
-            min: numbers.format(definition.min),
-            max: numbers.format(definition.max),
-          });
+  const serverErrors = parameterServerErrors(serverFields, 'values');
+  const errorText = (definition: ParameterDefinition) => {
+    const error = errors[definition.key];
+    return error ? parameterErrorText(t, numbers, definitions, definition, error) : serverErrors[definition.key];
+  };
+  // Every server error shows: those of no field on the form (all the values, the version) over the send button.
+  const fieldPaths = new Set(definitions.map((definition) => `values.${definition.key}`));
+  const otherServerErrors = Object.entries(serverFields).filter(([path]) => !fieldPaths.has(path));
 
   const status = downlink.data?.status ?? device.parameters.status;
   return (
@@ -186,17 +191,23 @@ export function DeviceConfig({ scope }: { scope: DeviceScope }) {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             {definitions.map((definition) =>
               definition.type === 'boolean' ? (
-                <FormControlLabel
-                  key={definition.key}
-                  control={
-                    <Switch
-                      checked={form[definition.key] === true}
-                      disabled={!canEdit}
-                      onChange={(event) => change({ ...form, [definition.key]: event.target.checked })}
-                    />
-                  }
-                  label={parameterName(t, definition.key, definition.name)}
-                />
+                <Box key={definition.key}>
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={form[definition.key] === true}
+                        disabled={!canEdit}
+                        onChange={(event) => changeParameter(definition.key, event.target.checked)}
+                      />
+                    }
+                    label={parameterName(t, definition.key, definition.name)}
+                  />
+                  {serverErrors[definition.key] && (
+                    <FormHelperText error sx={{ mt: 0 }}>
+                      {serverErrors[definition.key]}
+                    </FormHelperText>
+                  )}
+                </Box>
               ) : (
                 <TextField
                   key={definition.key}
@@ -208,21 +219,21 @@ export function DeviceConfig({ scope }: { scope: DeviceScope }) {
                   value={form[definition.key]}
                   disabled={!canEdit}
                   slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  onChange={(event) => {
-                    change({ ...form, [definition.key]: event.target.value });
-                    setServerErrors(({ [definition.key]: _changed, ...others }) => others);
-                  }}
-                  error={Boolean(problems[definition.key] ?? serverErrors[definition.key])}
-                  helperText={
-                    problemText(definition, problems[definition.key]) ??
-                    serverErrors[definition.key] ??
-                    hint(definition)
-                  }
+                  onChange={(event) => changeParameter(definition.key, event.target.value)}
+                  error={Boolean(errorText(definition))}
+                  helperText={errorText(definition) ?? hint(definition)}
                 />
               ),
             )}
           </Box>
           {failure && <Alert severity="error">{failure}</Alert>}
+          {otherServerErrors.length > 0 && (
+            <Alert severity="error">
+              {otherServerErrors.map(([path, text]) => (
+                <div key={path}>{`${path}: ${text}`}</div>
+              ))}
+            </Alert>
+          )}
           {canEdit && (
             <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
               <Button variant="contained" onClick={send} loading={setParameters.isPending}>

@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '@/i18n';
 import { parameterName, signalName } from '@/i18n/codec-names';
-import { parameterDefinitionsOf } from '../../params/lib/profile-form';
+import { parameterDefinitionsOf } from '@/lib/parameter-definitions';
 import { DeviceTypeAlarmsCard } from './device-type-alarms';
 import { FrameDecoder } from './frame-decoder';
 

@@ -12,8 +12,8 @@ import { generatePath } from 'react-router';
 import { RouterLink } from '@/components/router-link';
 import { paths } from '@/config/paths';
 import { useDeviceTypes } from '@/features/devices/api/get-device-types';
+import { parameterDefinitionsOf } from '@/lib/parameter-definitions';
 import { LoadFailure, LoadingBlock } from '../../components/load-state';
-import { parameterDefinitionsOf } from '../../params/lib/profile-form';
 
 /** The device types the platform decodes, each linking to its signals, parameters and frame decoder. */
 export function DeviceTypeList() {

@@ -19,17 +19,11 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { paths } from '@/config/paths';
 import { messageText } from '@/i18n';
+import { type ParameterFieldError, parameterDefinitionsOf, parameterServerErrors } from '@/lib/parameter-definitions';
 import { BusinessChoiceField } from '../../components/business-choice-field';
 import { actionErrorText, type SaveFailure, saveFailureOf } from '../../lib/action-error';
 import { useCreatePreset, useDeletePreset, useUpdatePreset } from '../api/change-preset';
-import {
-  checkProfileForm,
-  hasEnteredValues,
-  type ProfileFieldError,
-  parameterDefinitionsOf,
-  profileFormValues,
-  profileServerErrors,
-} from '../lib/profile-form';
+import { checkProfileForm, hasEnteredValues, profileFormValues } from '../lib/profile-form';
 import { ProfileFields } from './profile-fields';
 
 interface PresetEditorProps {
@@ -61,7 +55,7 @@ export function PresetEditor({ preset, models }: PresetEditorProps) {
   const deviceType = models.find((candidate) => candidate.id === model);
   const definitions = deviceType ? parameterDefinitionsOf(deviceType) : [];
   const [profile, setProfile] = useState(() => profileFormValues(definitions, preset?.profile));
-  const [profileErrors, setProfileErrors] = useState<Record<string, ProfileFieldError>>({});
+  const [profileErrors, setProfileErrors] = useState<Record<string, ParameterFieldError>>({});
   const [failure, setFailure] = useState<SaveFailure>(NO_FAILURE);
   const saving = create.isPending || update.isPending;
 
@@ -218,7 +212,7 @@ export function PresetEditor({ preset, models }: PresetEditorProps) {
               values={profile}
               onChange={changeProfile}
               errors={profileErrors}
-              serverErrors={profileServerErrors(failure.fields)}
+              serverErrors={parameterServerErrors(failure.fields, 'profile')}
             />
           ) : (
             <Typography sx={{ color: 'text.secondary' }}>{t('arch.params.chooseModel')}</Typography>

@@ -8,14 +8,15 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatLocale } from '@/i18n';
 import { parameterName } from '@/i18n/codec-names';
-import type { ProfileFieldError, ProfileFormValues } from '../lib/profile-form';
+import { type ParameterFieldError, parameterErrorText } from '@/lib/parameter-definitions';
+import type { ProfileFormValues } from '../lib/profile-form';
 
 interface ProfileFieldsProps {
   definitions: readonly ParameterDefinition[];
   values: ProfileFormValues;
   onChange: (key: string, value: string | boolean) => void;
   /** The form's own check, by parameter key. */
-  errors: Record<string, ProfileFieldError>;
+  errors: Record<string, ParameterFieldError>;
   /** The server's localised messages, by parameter key. */
   serverErrors: Record<string, string>;
   disabled?: boolean;
@@ -38,19 +39,9 @@ export function ProfileFields({ definitions, values, onChange, errors, serverErr
   const { t, i18n } = useTranslation();
   const numbers = new Intl.NumberFormat(formatLocale(i18n.language), { maximumFractionDigits: 6 });
 
-  /** The shared check's message in the interface's number format, the other threshold named in its language. */
   const errorText = (definition: NumberParameterDefinition): string | undefined => {
     const error = errors[definition.key];
-    if (!error) return serverErrors[definition.key];
-    const params = Object.fromEntries(
-      Object.entries(error.params).map(([name, value]) => [
-        name,
-        typeof value === 'number' ? numbers.format(value) : value,
-      ]),
-    );
-    const other = definitions.find((candidate) => candidate.key === definition.below);
-    if (other) params.other = parameterName(t, other.key, other.name);
-    return t(error.code, { replace: params });
+    return error ? parameterErrorText(t, numbers, definitions, definition, error) : serverErrors[definition.key];
   };
 
   return (

@@ -6,11 +6,11 @@ import { Link, useParams } from 'react-router';
 import { ContentPage } from '@/components/content-page';
 import { paths } from '@/config/paths';
 import { useDeviceTypes } from '@/features/devices/api/get-device-types';
+import { parameterDefinitionsOf } from '@/lib/parameter-definitions';
 import { LoadFailure, LoadingBlock } from '../../components/load-state';
 import { usePreset } from '../api/get-presets';
 import { PresetEditor } from '../components/preset-editor';
 import { NEW_PRESET, PresetList } from '../components/preset-list';
-import { parameterDefinitionsOf } from '../lib/profile-form';
 
 /** The device types a preset may be of: those with parameters. */
 function useModels() {
