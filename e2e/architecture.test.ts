@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { translate } from '@iot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
@@ -111,9 +112,7 @@ describe('the architecture pages', () => {
     await chooseBusiness(en['arch.params.business'], /Acme Water/);
     await suite.page.getByLabel('Reporting period (min)').fill('5');
     await suite.page.getByRole('button', { name: en['arch.create'] }).click();
-    const mustBe = fill(en['arch.params.mustBe'], {
-      range: fill(en['arch.params.rangeInteger'], { min: '15', max: '1,440 min' }),
-    });
+    const mustBe = translate('parameter.integer_range', 'en', { min: '15', max: '1,440', unit: ' min' });
     await suite.page.getByText(mustBe).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/preset-error-en.png`, fullPage: true });
 
@@ -189,7 +188,8 @@ describe('the architecture pages', () => {
       .getByLabel(en['arch.creation.list'], { exact: true })
       .fill(`1A2B3C05\n\n1A2B3C06, ${'L'.repeat(300)}`);
     await suite.page.getByRole('button', { name: en['arch.creation.create'] }).click();
-    await suite.page.getByText(fill(en['arch.creation.listLineError'], { line: '3', message: 'Too long' })).waitFor();
+    const tooLong = translate('validation.max_length', 'en', { max: 200 });
+    await suite.page.getByText(fill(en['arch.creation.listLineError'], { line: '3', message: tooLong })).waitFor();
 
     await suite.page.getByRole('tab', { name: en['arch.creation.fromCsv'] }).click();
     await suite.page.locator('input[type=file]').setInputFiles({

@@ -1,3 +1,4 @@
+import { translate } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
@@ -70,7 +71,7 @@ describe('the device screen', () => {
     await description.fill('Cold room 7 (door side)');
     await suite.page.getByLabel(en['device.field.loraEUI'], { exact: true }).fill('xyz');
     await suite.page.getByRole('button', { name: en['device.save'], exact: true }).click();
-    await suite.page.getByText('Invalid value').waitFor();
+    await suite.page.getByText(translate('validation.lora_eui', 'en')).waitFor();
     await suite.page.getByLabel(en['device.field.loraEUI'], { exact: true }).fill('');
     await suite.page.getByRole('button', { name: en['device.save'], exact: true }).click();
     await suite.page.getByText(en['app.updated']).waitFor();
@@ -88,7 +89,7 @@ describe('the device screen', () => {
     await period.fill('10');
     await suite.page.getByRole('button', { name: en['device.config.send'], exact: true }).click();
     await suite.page
-      .getByText(en['device.config.outOfRange'].replace('{{min}}', '15').replace('{{max}}', '1,440'))
+      .getByText(translate('parameter.integer_range', 'en', { min: '15', max: '1,440', unit: ' min' }))
       .waitFor();
     await period.fill('90');
     await suite.page.getByRole('button', { name: en['device.config.send'], exact: true }).click();
