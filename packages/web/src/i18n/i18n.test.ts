@@ -1,6 +1,7 @@
-import { MESSAGES } from '@iot/shared';
+import { MESSAGES, messageOf } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
+import { i18n, messageText } from './index';
 import { detectLanguage } from './language';
 import pt from './pt.json';
 
@@ -28,6 +29,16 @@ describe('translations', () => {
       return params(text).join() !== params(other).join();
     });
     expect(differing).toEqual([]);
+  });
+});
+
+describe('messageText', () => {
+  it('words a message with its parameters, a key of the web texts, and leaves a worded text as it is', () => {
+    const t = i18n.getFixedT('pt');
+    expect(messageText(t, messageOf('validation.max_length', { max: 64 }))).toBe('No máximo 64 caracteres');
+    expect(messageText(t, 'validation.required')).toBe(MESSAGES.pt['validation.required']);
+    expect(messageText(t, 'device.outputs.duplicateKey')).toBe(pt['device.outputs.duplicateKey']);
+    expect(messageText(t, 'Already worded.')).toBe('Already worded.');
   });
 });
 

@@ -47,14 +47,18 @@ export async function changeLanguage(language: Language) {
   await i18n.changeLanguage(language);
 }
 
+/** A key of the web app's own texts. */
+export type TranslationKey = keyof typeof en;
+
+const isTranslationKey = (text: string): text is TranslationKey => Object.hasOwn(en, text);
+
 /**
  * The text of a message (zod issues and client checks carry codes, with their parameters when they have any, such as
- * a length limit); a text already localised stays as it is.
+ * a length limit) or of a key of the web app's own texts (a client check's own words); a text already localised stays
+ * as it is.
  */
 export function messageText(t: TFunction, codeOrText: string): string {
   const message = parseMessage(codeOrText);
-  return message ? t(message.code, { replace: message.params }) : codeOrText;
+  if (message) return t(message.code, { replace: message.params });
+  return isTranslationKey(codeOrText) ? t(codeOrText) : codeOrText;
 }
-
-/** A key of the web app's own texts. */
-export type TranslationKey = keyof typeof en;

@@ -1,4 +1,4 @@
-import { type Device, type DeviceOutputs, MESSAGES } from '@iot/shared';
+import { type Device, type DeviceOutputs, MESSAGES, OUTPUT_LIMITS } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
@@ -147,16 +147,27 @@ describe('editing the outputs', { timeout: 20_000 }, () => {
     expect(patches).toEqual([]);
   });
 
-  it('says in Portuguese that a key is too long', async () => {
+  it('says how long a key and a name may be', async () => {
+    renderWithProviders(<DeviceOutputsTab scope={scopeOf(cellular())} />);
+    await openEditor();
+    type(1, en['device.outputs.key'], 'k'.repeat(OUTPUT_LIMITS.key + 1));
+    type(1, en['device.outputs.outputName'], 'n'.repeat(OUTPUT_LIMITS.name + 1));
+    click(en['device.outputs.save']);
+    expect(within(row(1)).getByText(`At most ${OUTPUT_LIMITS.key} characters`)).toBeTruthy();
+    expect(within(row(1)).getByText(`At most ${OUTPUT_LIMITS.name} characters`)).toBeTruthy();
+    expect(patches).toEqual([]);
+  });
+
+  it('says in Portuguese how long a key may be', async () => {
     await changeLanguage('pt');
     renderWithProviders(<DeviceOutputsTab scope={scopeOf(cellular())} />);
     fireEvent.click(await screen.findByRole('button', { name: pt['device.outputs.edit'] }));
     const key = within(
       screen.getByRole('group', { name: pt['device.outputs.entry'].replace('{{number}}', '1') }),
     ).getByLabelText(pt['device.outputs.key']);
-    fireEvent.change(key, { target: { value: 'k'.repeat(41) } });
+    fireEvent.change(key, { target: { value: 'k'.repeat(OUTPUT_LIMITS.key + 1) } });
     click(pt['device.outputs.save']);
-    expect(screen.getByText(MESSAGES.pt['validation.too_long'])).toBeTruthy();
+    expect(screen.getByText(`No máximo ${OUTPUT_LIMITS.key} caracteres`)).toBeTruthy();
     expect(patches).toEqual([]);
   });
 

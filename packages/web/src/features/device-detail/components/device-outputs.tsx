@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SaveFailure, SaveFailureAlert, saveFailureOf } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
+import { messageText } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { useDefineDeviceOutputs, useDeviceOutputs, useUpdateDeviceOutputs } from '../api/device-outputs';
 import {
@@ -67,7 +68,7 @@ function OutputsEditor({
     setRows((list) => list.map((row) => (row.id === id ? { ...row, ...change } : row)));
   const fieldError = (index: number, field: OutputField) => {
     const error = errors[`${index}.${field}`];
-    return { error: Boolean(error), helperText: error ? t(error) : undefined };
+    return { error: Boolean(error), helperText: error ? messageText(t, error) : undefined };
   };
   const full = rows.length >= OUTPUT_LIMITS.outputs;
 

@@ -1,4 +1,4 @@
-import { type Device, type DeviceUserData, MESSAGES } from '@iot/shared';
+import { type Device, type DeviceUserData, MESSAGES, USER_DATA_LIMITS } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
@@ -83,6 +83,30 @@ describe('the user data of a device', { timeout: 20_000 }, () => {
     fireEvent.change(input(3, 'name'), { target: { value: 'floor' } });
     fireEvent.click(screen.getByRole('button', { name: en['device.userData.save'] }));
     expect(await screen.findByText(en['device.userData.duplicate'])).toBeTruthy();
+    expect(patches).toEqual([]);
+  });
+
+  it('says how long a name and a value may be', async () => {
+    renderWithProviders(<DeviceUserDataSection scope={scopeOf('user')} onSaved={noop} />);
+    await screen.findByDisplayValue('Ana');
+    fireEvent.change(input(1, 'name'), { target: { value: 'n'.repeat(USER_DATA_LIMITS.name + 1) } });
+    fireEvent.change(input(1, 'value'), { target: { value: 'v'.repeat(USER_DATA_LIMITS.value + 1) } });
+    fireEvent.click(screen.getByRole('button', { name: en['device.userData.save'] }));
+    expect(within(entry(1)).getByText(`At most ${USER_DATA_LIMITS.name} characters`)).toBeTruthy();
+    expect(within(entry(1)).getByText(`At most ${USER_DATA_LIMITS.value} characters`)).toBeTruthy();
+    expect(patches).toEqual([]);
+  });
+
+  it('says in Portuguese how long a name may be', async () => {
+    await changeLanguage('pt');
+    renderWithProviders(<DeviceUserDataSection scope={scopeOf('user')} onSaved={noop} />);
+    await screen.findByDisplayValue('Ana');
+    const first = screen.getByRole('group', { name: pt['device.userData.entry'].replace('{{number}}', '1') });
+    fireEvent.change(within(first).getByLabelText(pt['device.userData.name']), {
+      target: { value: 'n'.repeat(USER_DATA_LIMITS.name + 1) },
+    });
+    fireEvent.click(screen.getByRole('button', { name: pt['device.userData.save'] }));
+    expect(within(first).getByText(`No máximo ${USER_DATA_LIMITS.name} caracteres`)).toBeTruthy();
     expect(patches).toEqual([]);
   });
 

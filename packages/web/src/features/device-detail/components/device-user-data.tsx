@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SaveFailure, SaveFailureAlert, saveFailureOf } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
+import { messageText } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { useDeviceUserData, useUpdateDeviceUserData } from '../api/device-user-data';
 import {
@@ -56,7 +57,7 @@ function UserDataEditor({
     setRows((list) => list.map((row) => (row.id === id ? { ...row, ...change } : row)));
   const fieldError = (index: number, field: 'name' | 'value') => {
     const error = errors[`${index}.${field}`];
-    return { error: Boolean(error), helperText: error ? t(error) : undefined };
+    return { error: Boolean(error), helperText: error ? messageText(t, error) : undefined };
   };
 
   const save = () => {

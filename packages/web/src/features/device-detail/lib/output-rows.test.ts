@@ -1,3 +1,4 @@
+import { messageOf, OUTPUT_LIMITS } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import { checkOutputRows, outputRowOf, sameOutputDefinitions } from './output-rows';
 
@@ -26,16 +27,16 @@ describe('outputs as edited', () => {
     const rows = [
       outputRowOf('valve', 'Valve'),
       outputRowOf(' ', ''),
-      outputRowOf('valve ', 'n'.repeat(101)),
-      outputRowOf('k'.repeat(41), 'Long'),
+      outputRowOf('valve ', 'n'.repeat(OUTPUT_LIMITS.name + 1)),
+      outputRowOf('k'.repeat(OUTPUT_LIMITS.key + 1), 'Long'),
       outputRowOf('main valve', 'Spaced'),
     ];
     expect(checkOutputRows(rows).errors).toEqual({
       '1.key': 'validation.required',
       '1.name': 'validation.required',
       '2.key': 'device.outputs.duplicateKey',
-      '2.name': 'validation.too_long',
-      '3.key': 'validation.too_long',
+      '2.name': messageOf('validation.max_length', { max: OUTPUT_LIMITS.name }),
+      '3.key': messageOf('validation.max_length', { max: OUTPUT_LIMITS.key }),
       '4.key': 'device.outputs.keyInvalid',
     });
   });

@@ -1,4 +1,4 @@
-import { DeviceOutputDefinition, type DeviceOutputs, isMessageCode, type MessageCode } from '@iot/shared';
+import { DeviceOutputDefinition, type DeviceOutputs, issueMessage, type Message } from '@iot/shared';
 
 type OutputDefinition = { key: string; name: string };
 
@@ -16,14 +16,15 @@ export const outputRowOf = (key = '', name = ''): OutputRow => ({ id: nextRowId+
 export const outputRows = (outputs: DeviceOutputs['outputs']) =>
   outputs.map((output) => outputRowOf(output.key, output.name));
 
-/** What is wrong with a field: a shared message code, or the web's words for a key that is invalid or repeated. */
-export type OutputProblem = MessageCode | 'device.outputs.keyInvalid' | 'device.outputs.duplicateKey';
+/**
+ * What is wrong with a field: a shared message (a text too long names its limit), or the web's words for a key that is
+ * invalid or repeated.
+ */
+export type OutputProblem = Message | 'device.outputs.keyInvalid' | 'device.outputs.duplicateKey';
 
-const problemOf = (field: string, message: string): OutputProblem => {
-  // The schema's `validation.invalid` on a key, told in the words of what a key may hold.
-  if (field.endsWith('.key') && message === 'validation.invalid') return 'device.outputs.keyInvalid';
-  return isMessageCode(message) ? message : 'validation.invalid';
-};
+// The schema's `validation.invalid` on a key, told in the words of what a key may hold.
+const problemOf = (field: string, message: Message): OutputProblem =>
+  field.endsWith('.key') && message === 'validation.invalid' ? 'device.outputs.keyInvalid' : message;
 
 /**
  * The rows as `define` takes them, or what is wrong, keyed `row.field` (message codes): the shared schema's rules for
@@ -40,7 +41,7 @@ export function checkOutputRows(rows: readonly OutputRow[]): {
     const checked = DeviceOutputDefinition.safeParse({ key: row.key, name: row.name });
     for (const issue of checked.error?.issues ?? []) {
       const field = `${index}.${String(issue.path[0])}`;
-      errors[field] ??= problemOf(field, issue.message);
+      errors[field] ??= problemOf(field, issueMessage(issue));
     }
     const key = row.key.trim();
     if (!errors[`${index}.key`] && keys.has(key)) errors[`${index}.key`] = 'device.outputs.duplicateKey';

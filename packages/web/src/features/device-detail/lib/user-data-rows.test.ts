@@ -1,3 +1,4 @@
+import { messageOf, USER_DATA_LIMITS } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import { checkUserDataRows, sameUserData, userDataRowOf, userDataRows } from './user-data-rows';
 
@@ -20,13 +21,17 @@ describe('user data as edited', () => {
       { ...userDataRowOf(), name: 'floor', value: '1' },
       { ...userDataRowOf(), name: ' ', value: 'x' },
       { ...userDataRowOf(), name: 'floor ', value: '2' },
-      { ...userDataRowOf(), name: 'n'.repeat(65), value: 'v'.repeat(2001) },
+      {
+        ...userDataRowOf(),
+        name: 'n'.repeat(USER_DATA_LIMITS.name + 1),
+        value: 'v'.repeat(USER_DATA_LIMITS.value + 1),
+      },
     ];
     expect(checkUserDataRows(rows).errors).toEqual({
       '1.name': 'validation.required',
       '2.name': 'device.userData.duplicate',
-      '3.name': 'validation.too_long',
-      '3.value': 'validation.too_long',
+      '3.name': messageOf('validation.max_length', { max: USER_DATA_LIMITS.name }),
+      '3.value': messageOf('validation.max_length', { max: USER_DATA_LIMITS.value }),
     });
   });
 

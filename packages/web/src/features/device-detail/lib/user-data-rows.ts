@@ -1,4 +1,4 @@
-import { type DeviceUserData, USER_DATA_LIMITS } from '@iot/shared';
+import { type DeviceUserData, type Message, messageOf, USER_DATA_LIMITS } from '@iot/shared';
 
 export type UserDataValue = DeviceUserData['data'][string];
 
@@ -10,7 +10,10 @@ export interface UserDataRow {
   read?: UserDataValue;
 }
 
-export type UserDataProblem = 'validation.required' | 'validation.too_long' | 'device.userData.duplicate';
+/** What is wrong with a field: a shared message (a text too long names its limit), or the web's words for a repeat. */
+export type UserDataProblem = Message | 'device.userData.duplicate';
+
+const tooLong = (max: number) => messageOf('validation.max_length', { max });
 
 let nextRowId = 1;
 
@@ -39,9 +42,9 @@ export function checkUserDataRows(rows: readonly UserDataRow[]): {
   rows.forEach((row, index) => {
     const name = row.name.trim();
     if (!name) errors[`${index}.name`] = 'validation.required';
-    else if (name.length > USER_DATA_LIMITS.name) errors[`${index}.name`] = 'validation.too_long';
+    else if (name.length > USER_DATA_LIMITS.name) errors[`${index}.name`] = tooLong(USER_DATA_LIMITS.name);
     else if (entries.has(name)) errors[`${index}.name`] = 'device.userData.duplicate';
-    if (row.value.length > USER_DATA_LIMITS.value) errors[`${index}.value`] = 'validation.too_long';
+    if (row.value.length > USER_DATA_LIMITS.value) errors[`${index}.value`] = tooLong(USER_DATA_LIMITS.value);
     if (name) entries.set(name, row.read !== undefined && row.value === valueText(row.read) ? row.read : row.value);
   });
   return { data: Object.fromEntries(entries), errors };

@@ -1,4 +1,4 @@
-import type { DeviceTypeInfo } from '@iot/shared';
+import { type DeviceTypeInfo, SIGNAL_CONDITION_TEXT_MAX } from '@iot/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
@@ -118,5 +118,31 @@ describe('the signal choice of the signal value filter', () => {
     offeredSignals(form);
     fireEvent.click(screen.getByRole('option', { name: 'Humidade relativa (%), canal …' }));
     expect(within(form).getByText('O canal da leitura, de 0 a 255: Humidade relativa 3 é o canal 3')).toBeTruthy();
+  });
+});
+
+describe('the value of the signal value filter', () => {
+  it('says how long a value may be, in English and Portuguese', async () => {
+    const onChange = vi.fn();
+    let form = openForm(onChange);
+    offeredSignals(form);
+    fireEvent.click(screen.getByRole('option', { name: 'Speed (km/h)' }));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Value' }), {
+      target: { value: '1'.repeat(SIGNAL_CONDITION_TEXT_MAX + 1) },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(within(form).getByText(`At most ${SIGNAL_CONDITION_TEXT_MAX} characters`)).toBeTruthy();
+
+    cleanup();
+    await changeLanguage('pt');
+    form = openForm(onChange);
+    offeredSignals(form);
+    fireEvent.click(screen.getByRole('option', { name: 'Velocidade (km/h)' }));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Valor' }), {
+      target: { value: '1'.repeat(SIGNAL_CONDITION_TEXT_MAX + 1) },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Adicionar' }));
+    expect(within(form).getByText(`No máximo ${SIGNAL_CONDITION_TEXT_MAX} caracteres`)).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

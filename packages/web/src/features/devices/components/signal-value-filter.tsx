@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocale } from '@/i18n';
+import { formatLocale, messageText } from '@/i18n';
 import { signalName } from '@/i18n/codec-names';
 import { useReadingText } from '@/i18n/reading-text';
 import { MAX_SIGNAL_CONDITIONS } from '../lib/device-list-params';
@@ -149,7 +149,7 @@ function SignalConditionForm({
   };
   const fieldError = (field: keyof ConditionErrors, hint?: string) => {
     const error = errors?.[field];
-    return { error: Boolean(error), helperText: error ? t(error) : hint };
+    return { error: Boolean(error), helperText: error ? messageText(t, error) : hint };
   };
 
   return (

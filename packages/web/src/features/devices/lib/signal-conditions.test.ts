@@ -1,4 +1,4 @@
-import type { DeviceTypeInfo } from '@iot/shared';
+import { type DeviceTypeInfo, messageOf, SIGNAL_CONDITION_TEXT_MAX } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import { type ConditionDraft, conditionOf, conditionSignal, filterSignals } from './signal-conditions';
 
@@ -81,9 +81,9 @@ describe('conditionOf', () => {
     expect(conditionOf(draft({ signalId: 'trigger', op: 'gt', value: 'a' }), signals)).toEqual({
       errors: { op: 'validation.invalid' },
     });
-    expect(conditionOf(draft({ signalId: 'trigger', op: 'eq', value: 'a'.repeat(201) }), signals)).toEqual({
-      errors: { value: 'validation.too_long' },
-    });
+    expect(
+      conditionOf(draft({ signalId: 'trigger', op: 'eq', value: 'a'.repeat(SIGNAL_CONDITION_TEXT_MAX + 1) }), signals),
+    ).toEqual({ errors: { value: messageOf('validation.max_length', { max: SIGNAL_CONDITION_TEXT_MAX }) } });
     expect(conditionOf(draft({ signalId: 'temperature_*', channel: '256', value: '1' }), signals)).toEqual({
       errors: { channel: 'devices.signalFilter.channelRange' },
     });

@@ -1,5 +1,7 @@
 import {
   type DeviceTypeInfo,
+  type Message,
+  messageOf,
   SIGNAL_CONDITION_TEXT_MAX,
   SIGNAL_VALUE_OPERATORS,
   SignalValueCondition,
@@ -59,19 +61,14 @@ export interface ConditionDraft {
   value: string;
 }
 
-/** What may be wrong with a draft: keys of the interface's texts. */
-type ConditionError =
-  | 'validation.required'
-  | 'validation.invalid'
-  | 'validation.too_long'
-  | 'devices.signalFilter.notNumber'
-  | 'devices.signalFilter.channelRange';
+/** What may be wrong with a draft: a shared message (a text too long names its limit), or the filter's own words. */
+type ConditionError = Message | 'devices.signalFilter.notNumber' | 'devices.signalFilter.channelRange';
 export type ConditionErrors = Partial<Record<'signal' | 'channel' | 'op' | 'value', ConditionError>>;
 
 const DECIMAL = /^-?(\d+([.,]\d*)?|[.,]\d+)$/;
 
 /**
- * The condition a draft asks for, checked as the server checks it, or what is wrong with it (text keys):
+ * The condition a draft asks for, checked as the server checks it, or what is wrong with it (messages):
  * numbers may have a decimal comma, texts are trimmed, and nothing empty is ever sent.
  */
 export function conditionOf(
@@ -89,7 +86,8 @@ export function conditionOf(
   const text = draft.value.trim();
   let value: number | boolean | string = text;
   if (!text) errors.value = 'validation.required';
-  else if (text.length > SIGNAL_CONDITION_TEXT_MAX) errors.value = 'validation.too_long';
+  else if (text.length > SIGNAL_CONDITION_TEXT_MAX)
+    errors.value = messageOf('validation.max_length', { max: SIGNAL_CONDITION_TEXT_MAX });
   else if (signal.valueType === 'number') {
     value = Number(text.replace(',', '.'));
     if (!DECIMAL.test(text) || !Number.isFinite(value)) errors.value = 'devices.signalFilter.notNumber';

@@ -1,4 +1,4 @@
-import type { DeviceTypeInfo } from '@iot/shared';
+import { DecodeFrameRequest, type DeviceTypeInfo } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
@@ -30,6 +30,7 @@ function serve(answer: unknown) {
 const form = () => screen.getByRole('form', { name: /Frame decoder|Descodificador de tramas/ });
 const payload = () => within(form()).getByRole('textbox', { name: /Payload/ });
 const port = () => within(form()).getByRole('textbox', { name: /Port/ });
+const payloadMax = DecodeFrameRequest.shape.data.maxLength ?? 0;
 
 beforeEach(async () => {
   await changeLanguage('en');
@@ -82,6 +83,17 @@ describe('the frame decoder', () => {
       within(form()).getByText('Introduza bytes em hexadecimal: um número par de caracteres 0–9 e A–F'),
     ).toBeTruthy();
     expect(within(form()).getByText('Introduza uma porta de 0 a 255')).toBeTruthy();
+    expect(bodies).toEqual([]);
+  });
+
+  it('says how long a payload may be, in English and Portuguese', async () => {
+    const bodies = serve({ ok: true, readings: [] });
+    renderWithProviders(<FrameDecoder deviceType={typeOn(['cellular'])} />);
+    fireEvent.change(payload(), { target: { value: '00'.repeat(payloadMax / 2 + 1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Decode' }));
+    expect(within(form()).getByText(`At most ${payloadMax} characters`)).toBeTruthy();
+    await changeLanguage('pt');
+    expect(await within(form()).findByText(`No máximo ${payloadMax} caracteres`)).toBeTruthy();
     expect(bodies).toEqual([]);
   });
 

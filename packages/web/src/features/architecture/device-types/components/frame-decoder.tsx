@@ -1,4 +1,4 @@
-import { DecodeFrameRequest, type DeviceTypeInfo } from '@iot/shared';
+import { DecodeFrameRequest, type DeviceTypeInfo, issueMessage } from '@iot/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -79,7 +79,7 @@ export function FrameDecoder({ deviceType }: { deviceType: DeviceTypeInfo }) {
     const checked = DecodeFrameRequest.safeParse(request);
     if (!checked.success) {
       const found: Partial<Record<Fields, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as Fields] ??= issue.message;
+      for (const issue of checked.error.issues) found[issue.path[0] as Fields] ??= issueMessage(issue);
       setServerErrors(found);
       decode.reset();
       return;

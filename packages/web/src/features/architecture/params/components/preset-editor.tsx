@@ -1,6 +1,7 @@
 import {
   CreateParameterPresetRequest,
   type DeviceTypeInfo,
+  issueMessage,
   type ParameterPreset,
   UpdateParameterPresetRequest,
 } from '@iot/shared';
@@ -95,7 +96,8 @@ export function PresetEditor({ preset, models }: PresetEditorProps) {
       ? UpdateParameterPresetRequest.safeParse({ version: preset.version, ...fields })
       : CreateParameterPresetRequest.safeParse({ businessId: businessId ?? '', ...fields });
     const errors: Record<string, string> = {};
-    if (!checked.success) for (const issue of checked.error.issues) errors[issue.path.join('.')] ??= issue.message;
+    if (!checked.success)
+      for (const issue of checked.error.issues) errors[issue.path.join('.')] ??= issueMessage(issue);
     setProfileErrors(checkedProfile.ok ? {} : checkedProfile.errors);
     setFailure({ ...NO_FAILURE, fields: errors });
     if (!checked.success || !checkedProfile.ok) return;

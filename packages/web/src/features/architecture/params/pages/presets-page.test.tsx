@@ -1,4 +1,5 @@
 import {
+  CreateParameterPresetRequest,
   type DeviceType,
   type DeviceTypeInfo,
   gpsTracker,
@@ -127,6 +128,18 @@ describe('the preset form', () => {
     await waitFor(() => expect(screen.getAllByText(MESSAGES.en['validation.required'])).toHaveLength(2));
     expect(screen.getByText(MESSAGES.en['parameter.not_decimal'])).toBeTruthy();
     expect(screen.getByText('Must be from -40 to 85 °C in steps of 0.01.')).toBeTruthy();
+    expect(puts).toEqual([]);
+  });
+
+  it('says how long a name may be, in English and Portuguese', async () => {
+    const max = CreateParameterPresetRequest.shape.name.maxLength ?? 0;
+    renderPage('cold-room');
+    await screen.findByDisplayValue('Cold room');
+    type(en['arch.params.name'], 'n'.repeat(max + 1));
+    save();
+    expect(await screen.findByText(`At most ${max} characters`)).toBeTruthy();
+    await changeLanguage('pt');
+    expect(await screen.findByText(`No máximo ${max} caracteres`)).toBeTruthy();
     expect(puts).toEqual([]);
   });
 
