@@ -1,4 +1,4 @@
-import type { Device, DeviceTypeInfo } from '@iot/shared';
+import type { Device, DeviceType, DeviceTypeInfo } from '@iot/shared';
 
 /** A device as the API answers it, for tests: a Sigfox sensor in business `b1`, with `changes` over it. */
 export const testDevice = (changes: Partial<Device> = {}): Device => ({
@@ -38,3 +38,13 @@ export const testTrackerType: DeviceTypeInfo = {
   parameters: [],
   configurable: false,
 };
+
+/** A device type of `@iot/shared` as `GET /api/device-types` answers it: its parameters as loose records. */
+export const deviceTypeInfoOf = (deviceType: DeviceType): DeviceTypeInfo => ({
+  id: deviceType.id,
+  name: deviceType.name,
+  communicationTypes: [...deviceType.communicationTypes],
+  signals: [],
+  parameters: deviceType.parameters.map((definition) => ({ ...definition })),
+  configurable: true,
+});

@@ -1,22 +1,14 @@
-import { type DeviceTypeInfo, MESSAGES, thSensorSigfox } from '@iot/shared';
+import { MESSAGES, thSensorSigfox } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
 import en from '@/i18n/en.json';
 import pt from '@/i18n/pt.json';
-import { testDevice } from '@/testing/device';
+import { deviceTypeInfoOf, testDevice } from '@/testing/device';
 import { renderWithProviders } from '@/testing/render';
 import { DeviceConfig } from './device-config';
 
-/** The TH-S sensor's type as `GET /api/device-types` sends it: parameters as loose records. */
-const thSensor: DeviceTypeInfo = {
-  id: thSensorSigfox.id,
-  name: thSensorSigfox.name,
-  communicationTypes: [...thSensorSigfox.communicationTypes],
-  signals: [],
-  parameters: thSensorSigfox.parameters.map((definition) => ({ ...definition })),
-  configurable: true,
-};
+const thSensor = deviceTypeInfoOf(thSensorSigfox);
 
 let patches: unknown[];
 let answerPatch: () => Response;

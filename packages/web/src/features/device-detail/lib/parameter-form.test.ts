@@ -1,13 +1,10 @@
-import { findDeviceType } from '@iot/shared';
+import { thSensorSigfox } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import { parameterDefinitionsOf } from '@/lib/parameter-definitions';
+import { deviceTypeInfoOf } from '@/testing/device';
 import { applyProfile, initialParameterValues } from './parameter-form';
 
-const thSensor = findDeviceType('th-sensor-sigfox');
-if (!thSensor) throw new Error('the TH-S sensor type is missing');
-const definitions = parameterDefinitionsOf({
-  parameters: thSensor.parameters.map((definition) => ({ ...definition })),
-});
+const definitions = parameterDefinitionsOf(deviceTypeInfoOf(thSensorSigfox));
 
 describe('the parameter form of a device', () => {
   it('starts from the values set on the device and the defaults of the others', () => {

@@ -1,17 +1,10 @@
-import { type DeviceTypeInfo, thSensorSigfox } from '@iot/shared';
+import { thSensorSigfox } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import { parameterDefinitionsOf } from '@/lib/parameter-definitions';
+import { deviceTypeInfoOf } from '@/testing/device';
 import { checkProfileForm, hasEnteredValues, profileFormValues } from './profile-form';
 
-/** The TH-S sensor as `GET /api/device-types` sends it: parameters as loose records. */
-const thSensor: DeviceTypeInfo = {
-  id: thSensorSigfox.id,
-  name: thSensorSigfox.name,
-  communicationTypes: [...thSensorSigfox.communicationTypes],
-  signals: [],
-  parameters: thSensorSigfox.parameters.map((definition) => ({ ...definition })),
-  configurable: true,
-};
+const thSensor = deviceTypeInfoOf(thSensorSigfox);
 const definitions = parameterDefinitionsOf(thSensor);
 
 describe('the profile form of a preset', () => {

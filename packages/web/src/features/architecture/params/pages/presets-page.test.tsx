@@ -1,12 +1,4 @@
-import {
-  CreateParameterPresetRequest,
-  type DeviceType,
-  type DeviceTypeInfo,
-  gpsTracker,
-  MESSAGES,
-  type ParameterPreset,
-  thSensorSigfox,
-} from '@iot/shared';
+import { CreateParameterPresetRequest, gpsTracker, MESSAGES, type ParameterPreset, thSensorSigfox } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,18 +6,9 @@ import { saveSession } from '@/api/session';
 import { changeLanguage } from '@/i18n';
 import en from '@/i18n/en.json';
 import pt from '@/i18n/pt.json';
+import { deviceTypeInfoOf } from '@/testing/device';
 import { renderWithProviders } from '@/testing/render';
 import { PresetsPage } from './presets-page';
-
-/** A device type as `GET /api/device-types` sends it: parameters as loose records. */
-const infoOf = (deviceType: DeviceType): DeviceTypeInfo => ({
-  id: deviceType.id,
-  name: deviceType.name,
-  communicationTypes: [...deviceType.communicationTypes],
-  signals: [],
-  parameters: deviceType.parameters.map((definition) => ({ ...definition })),
-  configurable: true,
-});
 
 const coldRoom: ParameterPreset = {
   uuid: 'cold-room',
@@ -56,7 +39,8 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const path = new URL(input, 'http://localhost').pathname;
-      if (path === '/api/device-types') return Response.json([infoOf(thSensorSigfox), infoOf(gpsTracker)]);
+      if (path === '/api/device-types')
+        return Response.json([deviceTypeInfoOf(thSensorSigfox), deviceTypeInfoOf(gpsTracker)]);
       if (path === '/api/customer-business') return Response.json([]);
       if (path === '/api/parameter-presets/cold-room' && init?.method === 'PUT') {
         puts.push(JSON.parse(String(init.body)));
