@@ -16,11 +16,7 @@ export interface RenameLine {
 
 const HEADER_FIRST_CELL = 'device id';
 
-/**
- * The CSV's records with the line each starts on (1-based, as a spreadsheet numbers them), without a header line and
- * blank lines. Separators `,` or `;` (spreadsheets in Portuguese write `;`), quotes as RFC 4180. A file that does not
- * parse is wrong at the line where parsing stopped.
- */
+/** What the CSV parser's error tells of where it stopped. */
 interface CsvParseError {
   code?: string;
   /** The line the parser stopped on. */
@@ -40,13 +36,19 @@ function failedLine(text: string, error: CsvParseError): number {
   return (text.slice(0, start).match(/\n/g)?.length ?? 0) + 1;
 }
 
-function records(text: string): { line: number; cells: string[] }[] {
+/**
+ * The CSV's records with the line each starts on (1-based, as a spreadsheet numbers them), without a header line and
+ * blank lines. Separators `,` or `;` (spreadsheets in Portuguese write `;`), quotes as RFC 4180. A file that does not
+ * parse is wrong at the line where parsing stopped (`failedLine`).
+ */
+function records(file: string): { line: number; cells: string[] }[] {
+  const text = file.replace(/^\uFEFF/, '');
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
   let rows: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each record comes with where it was read; the library's types do not follow that option.
-    rows = parse(text.replace(/^\uFEFF/, ''), {
+    rows = parse(text, {
       delimiter,
       info: true,
       relax_column_count: true,
@@ -54,7 +56,7 @@ function records(text: string): { line: number; cells: string[] }[] {
       trim: true,
     }) as unknown as typeof rows;
   } catch (error) {
-    throw invalidAt(failedLine(text.replace(/^\uFEFF/, ''), error as CsvParseError));
+    throw invalidAt(failedLine(text, error as CsvParseError));
   }
   const all = rows.map(({ record, info }) => ({ line: info.lines, cells: record }));
   const [first] = all;

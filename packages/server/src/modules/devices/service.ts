@@ -466,6 +466,7 @@ export function createDevicesService({
       const network = deviceType.communicationTypes[0] ?? 'wifi';
       const { column, schema } = NETWORK_ID_OF[network];
       const malformed: Record<string, Message> = {};
+      // Typed as the request's entries, so a PAC list's `pac` stays on them.
       const wellFormed = request.devices.map((entry: (typeof request.devices)[number], index) => {
         const parsed = schema.safeParse(entry.networkId);
         if (!parsed.data) {
