@@ -183,13 +183,15 @@ describe('the architecture pages', () => {
       .waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/devices-creation-failed-en.png`, fullPage: true });
 
-    // A description the server refuses is said under the list, at its line (blank lines count), and nothing is made.
+    // What the server refuses is said under the list, at each wrong line (blank lines count), and nothing is made.
     await suite.page
       .getByLabel(en['arch.creation.list'], { exact: true })
-      .fill(`1A2B3C05\n\n1A2B3C06, ${'L'.repeat(300)}`);
+      .fill(`1A2B3C05\n\n1A2B3C06, ${'L'.repeat(300)}\n1A2B3C07, ${'M'.repeat(201)}`);
     await suite.page.getByRole('button', { name: en['arch.creation.create'] }).click();
     const tooLong = translate('validation.max_length', 'en', { max: 200 });
-    await suite.page.getByText(fill(en['arch.creation.listLineError'], { line: '3', message: tooLong })).waitFor();
+    for (const line of ['3', '4']) {
+      await suite.page.getByText(fill(en['arch.creation.listLineError'], { line, message: tooLong })).waitFor();
+    }
 
     await suite.page.getByRole('tab', { name: en['arch.creation.fromCsv'] }).click();
     await suite.page.locator('input[type=file]').setInputFiles({

@@ -24,7 +24,7 @@ import { useDeviceTypes } from '@/features/devices/api/get-device-types';
 import { messageText } from '@/i18n';
 import { BusinessChoiceField } from '../../components/business-choice-field';
 import { useCreateDevicesFromList, useImportDevicesCsv } from '../api/create-devices';
-import { type DeviceListParse, parseDeviceList } from '../lib/device-list-text';
+import { type DeviceListParse, lineErrorsOf, parseDeviceList } from '../lib/device-list-text';
 import { CreationResults } from './creation-results';
 
 type Source = 'list' | 'csv';
@@ -43,6 +43,9 @@ function listProblem(t: TFunction, parsed: DeviceListParse): string | null {
 
 /** The fields the form shows errors beside. */
 const SHOWN_FIELDS = ['businessId', 'deviceType', 'devices', 'file'];
+
+/** The wrong lines named under the list; a longer list of wrong lines ends with how many more there are. */
+const LINE_ERRORS_SHOWN = 5;
 
 /**
  * Bulk device creation: a business from the tree picker, a device type, then the devices from a pasted list or a CSV
@@ -81,19 +84,21 @@ export function DevicesCreationForm() {
   };
 
   /**
-   * The server's field errors where the form shows them: one about a pasted device (`devices.3.description`) under
-   * the list, naming its line; any other under the list too, as the server worded it.
+   * The server's field errors where the form shows them: those about pasted devices (`devices.3.description`) under
+   * the list, each naming its line (the first few, then how many more); any other under the list too, as the server
+   * worded it.
    */
   const shownErrors = (fields: Record<string, string>, message: string) => {
-    const shown: Record<string, string> = {};
-    for (const [name, code] of Object.entries(fields)) {
-      const device = /^devices\.(\d+)\./.exec(name);
-      if (!device) shown[name] = code;
-      else {
-        const index = Number(device[1]);
-        const line = (parsed.ok ? parsed.lines[index] : undefined) ?? index + 1;
-        shown.devices ??= t('arch.creation.listLineError', { line, message: messageText(t, code) });
+    const { lines, others } = lineErrorsOf(fields, parsed.ok ? parsed.lines : []);
+    const shown: Record<string, string> = { ...others };
+    if (lines.length > 0) {
+      const named = lines
+        .slice(0, LINE_ERRORS_SHOWN)
+        .map(({ line, code }) => t('arch.creation.listLineError', { line, message: messageText(t, code) }));
+      if (lines.length > LINE_ERRORS_SHOWN) {
+        named.push(t('arch.creation.listMoreErrors', { count: lines.length - LINE_ERRORS_SHOWN }));
       }
+      shown.devices = named.join('\n');
     }
     if (!SHOWN_FIELDS.some((name) => shown[name])) shown.devices = message;
     return shown;
@@ -180,7 +185,11 @@ export function DevicesCreationForm() {
                     ? t('arch.creation.listCount', { total: parsed.devices.length })
                     : t('arch.creation.listHint'))
                 }
-                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+                slotProps={{
+                  htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } },
+                  // One wrong line a line.
+                  formHelperText: { sx: { whiteSpace: 'pre-line' } },
+                }}
               />
             ) : (
               <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>

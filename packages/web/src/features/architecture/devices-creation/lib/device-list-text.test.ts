@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DEVICES_PER_CREATION, parseDeviceList } from './device-list-text';
+import { lineErrorsOf, MAX_DEVICES_PER_CREATION, parseDeviceList } from './device-list-text';
 
 describe('a pasted device list', () => {
   it('reads a network id and an optional description per line, skipping blank lines', () => {
@@ -30,5 +30,27 @@ describe('a pasted device list', () => {
     expect(parseDeviceList(' \n\n')).toEqual({ ok: false, reason: 'empty' });
     const many = Array.from({ length: MAX_DEVICES_PER_CREATION + 1 }, (_, index) => `ID${index}`).join('\n');
     expect(parseDeviceList(many)).toEqual({ ok: false, reason: 'tooMany', max: MAX_DEVICES_PER_CREATION });
+  });
+});
+
+describe("the server's errors about pasted devices", () => {
+  it('are placed at their lines of the text, in line order, one per line, apart from other field errors', () => {
+    const fields = {
+      'devices.2.networkId': 'validation.sigfox_id',
+      'devices.0.description': 'validation.max_length?max=200',
+      'devices.2.description': 'validation.max_length?max=200',
+      businessId: 'validation.required',
+    };
+    expect(lineErrorsOf(fields, [1, 3, 7])).toEqual({
+      lines: [
+        { line: 1, code: 'validation.max_length?max=200' },
+        { line: 7, code: 'validation.sigfox_id' },
+      ],
+      others: { businessId: 'validation.required' },
+    });
+  });
+
+  it('count devices beyond the known lines from one', () => {
+    expect(lineErrorsOf({ 'devices.4.networkId': 'x' }, []).lines).toEqual([{ line: 5, code: 'x' }]);
   });
 });

@@ -35,3 +35,33 @@ export function parseDeviceList(text: string): DeviceListParse {
   if (devices.length > MAX_DEVICES_PER_CREATION) return { ok: false, reason: 'tooMany', max: MAX_DEVICES_PER_CREATION };
   return { ok: true, devices, lines: devicesLines };
 }
+
+/** A pasted line the server refused: its 1-based line in the text and the server's message code. */
+export interface LineError {
+  line: number;
+  code: string;
+}
+
+/**
+ * The server's field errors about pasted devices (`devices.3.networkId`), each at the line of the text it came from,
+ * in line order, one per line; `others` keeps the field errors that are not about one device.
+ */
+export function lineErrorsOf(
+  fields: Record<string, string>,
+  lines: readonly number[],
+): { lines: LineError[]; others: Record<string, string> } {
+  const byLine = new Map<number, string>();
+  const others: Record<string, string> = {};
+  for (const [name, code] of Object.entries(fields)) {
+    const device = /^devices\.(\d+)\./.exec(name);
+    if (!device) {
+      others[name] = code;
+      continue;
+    }
+    const index = Number(device[1]);
+    const line = lines[index] ?? index + 1;
+    if (!byLine.has(line)) byLine.set(line, code);
+  }
+  const found = [...byLine].map(([line, code]) => ({ line, code })).sort((a, b) => a.line - b.line);
+  return { lines: found, others };
+}
