@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import {
   CamelCasePlugin,
   Kysely,
@@ -15,6 +15,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { preparedStatementName, registerDirectReader } from './reusable-query.js';
 import type { Database, DatabaseSchema } from './schema.js';
+import { openSqliteFile } from './sqlite-file.js';
 import { rowBuildingStatement } from './sqlite-rows.js';
 
 export type { BusinessesTable, Database } from './schema.js';
@@ -31,8 +32,8 @@ export interface DatabaseHandle {
    */
   refreshStatistics(): Promise<void>;
   /**
-   * The SQLite connection itself, for the few hot paths (telemetry ingest) where building each statement through
-   * Kysely costs more than running it; null on PostgreSQL. Use it only while holding Kysely's connection.
+   * The server's SQLite connection (the ingest writer opens its file on a thread of its own); null on PostgreSQL.
+   * Use it only while holding Kysely's connection.
    */
   sqlite: SqliteDatabase.Database | null;
   close(): Promise<void>;
@@ -80,15 +81,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     return { db, kind: 'postgres', refreshStatistics: async () => {}, sqlite: null, close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(join(options.dataDir, 'app.db'));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
-  // Telemetry commits touch index pages all over the readings: checkpointing every 1,000 WAL pages (the default) ran
-  // a checkpoint, with its fsync, after nearly every ingest batch; every 10,000 pages (40 MB) writes the same hot
-  // pages back once for several batches (measured: ingest commits 50-90 ms → 12-20 ms).
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  const sqlite = openSqliteFile(join(options.dataDir, 'app.db'));
   const statements = withStatementCache(sqlite);
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: statements }), plugins });
   registerDirectReader(db, {
@@ -100,7 +93,8 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     columnName: camelCase.columnName,
   });
   // 0x10002: look at every table, and analyze those never analyzed or grown much since.
-  const refreshStatistics = async () => void sqlite.pragma('optimize=0x10002');
+  // On Kysely's connection: the ingest writer holds it while it writes, and SQLite's lock would block the thread.
+  const refreshStatistics = () => db.connection().execute(async () => void sqlite.pragma('optimize=0x10002'));
   const timer = setInterval(() => void refreshStatistics(), SQLITE_OPTIMIZE_EVERY_MS);
   timer.unref();
   return {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BusinessRole, Device, DeviceOutput, LiveEvent } from '@iot/shared';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -967,6 +968,44 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(unknownSignal.json()).toEqual({ stored: 1, duplicates: 0 });
     const frames = (await call('GET', `/api/devices/${tracker.uuid}/frames`, staff)).json().frames;
     expect(frames[0]).toMatchObject({ error: 'ingest.unknown_signal', data: '{"pressure":3}' });
+  });
+
+  it('stores nothing of a batch that fails while it is stored, so that the message sent again is stored once', async () => {
+    const message = { device: tracker.uuid, seq: 7_000, ts: 1_763_900_000_000, values: { battery: 42 } };
+    const readingsBefore = await count('readings', tracker.uuid);
+    const before = await device(tracker.uuid);
+    // The readings' insert fails, after the batch claimed its counter and kept the message as received.
+    if (kind === 'sqlite') {
+      await sql`create trigger full_disk before insert on readings begin select raise(abort, 'disk full'); end`.execute(
+        t.db,
+      );
+    } else {
+      await sql`create function full_disk() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+        t.db,
+      );
+      await sql`create trigger full_disk before insert on readings for each row execute function full_disk()`.execute(
+        t.db,
+      );
+    }
+    try {
+      expect((await ingest('/api/ingest/http', ingestTokens.http, message)).statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger full_disk${kind === 'postgres' ? sql` on readings` : sql``}`.execute(t.db);
+      if (kind === 'postgres') await sql`drop function full_disk()`.execute(t.db);
+    }
+    expect(await count('readings', tracker.uuid)).toBe(readingsBefore);
+    expect((await device(tracker.uuid)).signalValues).toEqual(before.signalValues);
+    const counters = await t.db
+      .selectFrom('uplinkCounters')
+      .innerJoin('devices', 'devices.key', 'uplinkCounters.deviceKey')
+      .select('uplinkCounters.counter')
+      .where('devices.id', '=', tracker.uuid)
+      .where('uplinkCounters.counter', '=', 7_000)
+      .execute();
+    expect(counters).toEqual([]);
+    expect((await ingest('/api/ingest/http', ingestTokens.http, message)).json()).toEqual({ stored: 1, duplicates: 0 });
+    expect(await count('readings', tracker.uuid)).toBe(readingsBefore + 1);
+    expect((await device(tracker.uuid)).signalValues.battery?.value).toBe(42);
   });
 
   it('dates a message at its arrival when its own date is in the future or before 2000, and keeps values of the wrong kind raw', async () => {

@@ -10,7 +10,6 @@ import {
   type IpDownlinkSender,
   type LoraRoute,
   type OutputValues,
-  storeBatch,
 } from './batch.js';
 import type { LiveEventEnvelope, LiveEvents } from './live-events.js';
 import { createIngestRepo, type DeviceKey, type IngestDeviceRow } from './repo.js';
@@ -66,9 +65,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       try {
         const uplinks = batch.map((pending) => pending.uplink);
         const typeRules = await options.typeAlarmRules();
-        const { outcomes, published, conditionEvents, at } = await store.transaction((ops) =>
-          storeBatch(ops, uplinks, now(), typeRules),
-        );
+        const { outcomes, published, conditionEvents, at } = await store.storeBatch(uplinks, now(), typeRules);
         batch.forEach((pending, index) => {
           pending.resolve(outcomes[index] as IngestOutcome);
         });
@@ -206,9 +203,10 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       sendIpDownlink = send;
     },
 
-    /** Waits for what is queued to be stored. */
+    /** Waits for what is queued to be stored, then ends the store. */
     async close() {
       while (running) await running;
+      await store.close();
     },
   };
 }

@@ -4,9 +4,18 @@ import { sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import { runPrepared } from '../../db/reusable-query.js';
 import type { Database, DatabaseSchema, ReceivedMessagesTable } from '../../db/schema.js';
-import type { ConditionEventRow } from './alarm-conditions.js';
-import { type DeviceChange, storedLastSeen, storedOutputs } from './batch.js';
+import type { ConditionEventRow, TypeRules } from './alarm-conditions.js';
+import {
+  type DeviceChange,
+  type InboundUplink,
+  type StoredBatch,
+  storeBatch,
+  storedLastSeen,
+  storedOutputs,
+} from './batch.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
+import { sqliteOps } from './sqlite-ops.js';
+import { createSqliteWriter } from './sqlite-writer.js';
 
 export interface ReadingRow {
   /** The device's `key`. */
@@ -65,15 +74,18 @@ export interface StoreOps {
 }
 
 export interface IngestStore {
-  transaction<T>(work: (ops: StoreOps) => Promise<T>): Promise<T>;
+  /** Stores a batch of uplinks in one transaction (`storeBatch`). */
+  storeBatch(uplinks: InboundUplink[], at: number, typeRules: TypeRules): Promise<StoredBatch>;
   /** The devices behind some keys, outside any batch. */
   findDevices: StoreOps['findDevices'];
+  /** Ends what the store started (SQLite's writer thread); called once the last batch is stored. */
+  close(): Promise<void>;
 }
 
 const keyText = (key: DeviceKey) =>
   'id' in key ? `i:${key.id}` : 'sigfoxId' in key ? `s:${key.sigfoxId}` : `l:${key.loraEui}`;
 
-function lookup(rows: IngestDeviceRow[]) {
+export function lookup(rows: IngestDeviceRow[]) {
   const byKey = new Map<string, IngestDeviceRow>();
   for (const row of rows) {
     byKey.set(`i:${row.id}`, row);
@@ -83,7 +95,7 @@ function lookup(rows: IngestDeviceRow[]) {
   return { find: (key: DeviceKey) => byKey.get(keyText(key)) };
 }
 
-function keysByKind(keys: DeviceKey[]) {
+export function keysByKind(keys: DeviceKey[]) {
   const ids = new Set<string>();
   const sigfoxIds = new Set<string>();
   const loraEuis = new Set<string>();
@@ -101,7 +113,7 @@ function keysByKind(keys: DeviceKey[]) {
  * than recorded), or when its own content differs from the recorded one; a second uplink of the same counter and
  * content in one batch is a resend.
  */
-function claims(claimed: Set<string>, recorded: Map<string, number>) {
+export function claims(claimed: Set<string>, recorded: Map<string, number>) {
   const taken = new Set<string>();
   return {
     take(deviceKey: number, counter: number, digest: number) {
@@ -114,7 +126,7 @@ function claims(claimed: Set<string>, recorded: Map<string, number>) {
 }
 
 /** The first uplink of each counter in a batch, whose digest is recorded (one statement cannot claim a row twice). */
-function firstOfEachCounter<Counter extends { deviceKey: number; counter: number; digest: number }>(
+export function firstOfEachCounter<Counter extends { deviceKey: number; counter: number; digest: number }>(
   counters: Counter[],
 ): Map<string, Counter> {
   const first = new Map<string, Counter>();
@@ -125,135 +137,32 @@ function firstOfEachCounter<Counter extends { deviceKey: number; counter: number
   return first;
 }
 
-const digestsOf = (first: Map<string, { digest: number }>) =>
+export const digestsOf = (first: Map<string, { digest: number }>) =>
   new Map([...first].map(([key, entry]) => [key, entry.digest]));
 
-const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
 /**
- * The store of the database in use. On SQLite, statements are prepared once and run on the connection itself while
- * Kysely's connection is held (so no other query interleaves): a batch of 1,000 uplinks costs a few milliseconds
- * instead of the tens that building each statement through Kysely takes. On PostgreSQL each step is one statement
- * over arrays (`unnest`), whatever the batch's size.
+ * The store of the database in use. On SQLite, batches are stored by the ingest writer, a thread of its own
+ * (`sqlite-writer.ts`), while the main thread goes on with the broker and the routes. On PostgreSQL each step is one
+ * statement over arrays (`unnest`), whatever the batch's size.
  */
 export function createIngestStore(handle: DatabaseHandle): IngestStore {
   return handle.sqlite ? sqliteStore(handle, handle.sqlite) : postgresStore(handle);
 }
 
+/**
+ * Kysely's connection is held while the writer stores a batch, so that the server's own writes wait for the batch as
+ * they would on one connection. Devices are looked up on the server's connection, which reads what is committed
+ * while the writer writes; inside another caller's transaction on it, only once that transaction has ended.
+ */
 function sqliteStore(handle: DatabaseHandle, sqlite: SqliteDatabase.Database): IngestStore {
-  const ops = sqliteOps(sqlite);
-  const begin = sqlite.prepare('begin immediate');
-  const commit = sqlite.prepare('commit');
-  const rollback = sqlite.prepare('rollback');
+  const writer = createSqliteWriter(sqlite.name);
+  const reader = sqliteOps(sqlite);
   return {
-    findDevices: (keys) => handle.db.connection().execute(() => ops.findDevices(keys)),
-    transaction(work) {
-      return handle.db.connection().execute(async () => {
-        begin.run();
-        try {
-          const result = await work(ops);
-          commit.run();
-          return result;
-        } catch (error) {
-          if (sqlite.inTransaction) rollback.run();
-          throw error;
-        }
-      });
-    },
-  };
-}
-
-/** The steps of a batch as statements prepared once on the SQLite connection. */
-function sqliteOps(sqlite: SqliteDatabase.Database): StoreOps {
-  const columns = INGEST_COLUMNS.map((column) => `${snake(column)} as "${column}"`).join(', ');
-  const byColumn = Object.fromEntries(
-    (['id', 'sigfox_id', 'lora_eui'] as const).map((column) => [
-      column,
-      sqlite.prepare(`select ${columns} from devices where ${column} in (select value from json_each(?))`),
-    ]),
-  ) as Record<'id' | 'sigfox_id' | 'lora_eui', SqliteDatabase.Statement>;
-  const claim = sqlite.prepare(
-    `insert into uplink_counters (device_key, counter, received_at, digest) values (?, ?, ?, ?)
-     on conflict (device_key, counter) do update set received_at = excluded.received_at, digest = excluded.digest
-     where uplink_counters.received_at < ? or uplink_counters.digest <> excluded.digest returning device_key`,
-  );
-  const insertReading = sqlite.prepare('insert into readings (device_key, signal, date, value) values (?, ?, ?, ?)');
-  const insertMessage = sqlite.prepare(
-    'insert into received_messages (device_key, date, kind, data, port) values (?, ?, ?, ?, ?)',
-  );
-  const insertUndecoded = sqlite.prepare(
-    'insert into undecoded_frames (device_id, date, data, port, error) values (?, ?, ?, ?, ?)',
-  );
-  const insertEvent = sqlite.prepare(
-    'insert into commissioning_events (device_id, event, detail, date) values (?, ?, ?, ?)',
-  );
-  const saveDevice = sqlite.prepare(
-    `update devices set signal_values = ?, last_seen_at = ?, link_quality = ?, parameters_status = ?,
-     parameters_status_at = ?, alarm_conditions = ?, outputs = coalesce(?, outputs) where id = ?`,
-  );
-  const insertConditionEvent = sqlite.prepare(
-    `insert into condition_events (id, device_id, condition_key, signal, kind, raised, value, date, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  return {
-    async findDevices(keys) {
-      const rows: IngestDeviceRow[] = [];
-      for (const [column, values] of Object.entries(keysByKind(keys))) {
-        if (values.length > 0) {
-          rows.push(...(byColumn[column as keyof typeof byColumn].all(JSON.stringify(values)) as IngestDeviceRow[]));
-        }
-      }
-      return lookup(rows);
-    },
-    async claimCounters(counters, at, windowMs) {
-      const first = firstOfEachCounter(counters);
-      const claimed = new Set<string>();
-      for (const [key, { deviceKey, counter, digest }] of first) {
-        if (claim.get(deviceKey, counter, at, digest, at - windowMs)) claimed.add(key);
-      }
-      return claims(claimed, digestsOf(first));
-    },
-    async insertMessages(rows) {
-      for (const row of rows) insertMessage.run(row.deviceKey, row.date, row.kind, row.data, row.port);
-    },
-    async insertReadings(rows) {
-      for (const row of rows) insertReading.run(row.deviceKey, row.signal, row.date, row.value);
-    },
-    async insertUndecoded(rows) {
-      for (const row of rows) insertUndecoded.run(row.deviceId, row.date, row.data, row.port, row.error);
-    },
-    async saveChanges(changes) {
-      for (const change of changes) {
-        saveDevice.run(
-          JSON.stringify(change.signalValues),
-          storedLastSeen(change),
-          change.linkQuality,
-          change.status,
-          change.statusAt,
-          JSON.stringify(change.conditions),
-          storedOutputs(change),
-          change.row.id,
-        );
-      }
-    },
-    async insertCommissioningEvents(rows) {
-      for (const row of rows) insertEvent.run(row.deviceId, row.event, row.detail, row.date);
-    },
-    async insertConditionEvents(rows) {
-      for (const row of rows) {
-        insertConditionEvent.run(
-          row.id,
-          row.deviceId,
-          row.conditionKey,
-          row.signal,
-          row.kind,
-          row.raised,
-          row.value,
-          row.date,
-          row.createdAt,
-        );
-      }
-    },
+    storeBatch: (uplinks, at, typeRules) =>
+      handle.db.connection().execute(() => writer.storeBatch(uplinks, at, typeRules)),
+    findDevices: (keys) =>
+      sqlite.inTransaction ? handle.db.connection().execute(() => reader.findDevices(keys)) : reader.findDevices(keys),
+    close: () => writer.close(),
   };
 }
 
@@ -261,7 +170,9 @@ function postgresStore(handle: DatabaseHandle): IngestStore {
   const { db } = handle;
   return {
     findDevices: (keys) => postgresOps(db, false).findDevices(keys),
-    transaction: (work) => db.transaction().execute((trx) => work(postgresOps(trx, true))),
+    storeBatch: (uplinks, at, typeRules) =>
+      db.transaction().execute((trx) => storeBatch(postgresOps(trx, true), uplinks, at, typeRules)),
+    close: async () => {},
   };
 }
 

@@ -1,0 +1,123 @@
+import type SqliteDatabase from 'better-sqlite3';
+import { storedLastSeen, storedOutputs } from './batch.js';
+import { INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
+import { claims, digestsOf, firstOfEachCounter, keysByKind, lookup, type StoreOps } from './store.js';
+
+export interface SqliteOps extends StoreOps {
+  /** Runs `work` in a transaction that waits for no other writer's (`begin immediate`). */
+  inTransaction<T>(work: () => Promise<T>): Promise<T>;
+}
+
+const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * The steps of a batch as statements prepared once on a SQLite connection (the ingest writer's; the server's own
+ * looks devices up with them), and the transaction around them. Each statement runs once per row: on SQLite a
+ * prepared statement per row costs far less than building one statement for many through Kysely.
+ */
+export function sqliteOps(sqlite: SqliteDatabase.Database): SqliteOps {
+  const columns = INGEST_COLUMNS.map((column) => `${snake(column)} as "${column}"`).join(', ');
+  const byColumn = Object.fromEntries(
+    (['id', 'sigfox_id', 'lora_eui'] as const).map((column) => [
+      column,
+      sqlite.prepare(`select ${columns} from devices where ${column} in (select value from json_each(?))`),
+    ]),
+  ) as Record<'id' | 'sigfox_id' | 'lora_eui', SqliteDatabase.Statement>;
+  const claim = sqlite.prepare(
+    `insert into uplink_counters (device_key, counter, received_at, digest) values (?, ?, ?, ?)
+     on conflict (device_key, counter) do update set received_at = excluded.received_at, digest = excluded.digest
+     where uplink_counters.received_at < ? or uplink_counters.digest <> excluded.digest returning device_key`,
+  );
+  const insertReading = sqlite.prepare('insert into readings (device_key, signal, date, value) values (?, ?, ?, ?)');
+  const insertMessage = sqlite.prepare(
+    'insert into received_messages (device_key, date, kind, data, port) values (?, ?, ?, ?, ?)',
+  );
+  const insertUndecoded = sqlite.prepare(
+    'insert into undecoded_frames (device_id, date, data, port, error) values (?, ?, ?, ?, ?)',
+  );
+  const insertEvent = sqlite.prepare(
+    'insert into commissioning_events (device_id, event, detail, date) values (?, ?, ?, ?)',
+  );
+  const saveDevice = sqlite.prepare(
+    `update devices set signal_values = ?, last_seen_at = ?, link_quality = ?, parameters_status = ?,
+     parameters_status_at = ?, alarm_conditions = ?, outputs = coalesce(?, outputs) where id = ?`,
+  );
+  const insertConditionEvent = sqlite.prepare(
+    `insert into condition_events (id, device_id, condition_key, signal, kind, raised, value, date, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const begin = sqlite.prepare('begin immediate');
+  const commit = sqlite.prepare('commit');
+  const rollback = sqlite.prepare('rollback');
+  return {
+    async inTransaction(work) {
+      begin.run();
+      try {
+        const result = await work();
+        commit.run();
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) rollback.run();
+        throw error;
+      }
+    },
+    async findDevices(keys) {
+      const rows: IngestDeviceRow[] = [];
+      for (const [column, values] of Object.entries(keysByKind(keys))) {
+        if (values.length > 0) {
+          rows.push(...(byColumn[column as keyof typeof byColumn].all(JSON.stringify(values)) as IngestDeviceRow[]));
+        }
+      }
+      return lookup(rows);
+    },
+    async claimCounters(counters, at, windowMs) {
+      const first = firstOfEachCounter(counters);
+      const claimed = new Set<string>();
+      for (const [key, { deviceKey, counter, digest }] of first) {
+        if (claim.get(deviceKey, counter, at, digest, at - windowMs)) claimed.add(key);
+      }
+      return claims(claimed, digestsOf(first));
+    },
+    async insertMessages(rows) {
+      for (const row of rows) insertMessage.run(row.deviceKey, row.date, row.kind, row.data, row.port);
+    },
+    async insertReadings(rows) {
+      for (const row of rows) insertReading.run(row.deviceKey, row.signal, row.date, row.value);
+    },
+    async insertUndecoded(rows) {
+      for (const row of rows) insertUndecoded.run(row.deviceId, row.date, row.data, row.port, row.error);
+    },
+    async saveChanges(changes) {
+      for (const change of changes) {
+        saveDevice.run(
+          JSON.stringify(change.signalValues),
+          storedLastSeen(change),
+          change.linkQuality,
+          change.status,
+          change.statusAt,
+          JSON.stringify(change.conditions),
+          storedOutputs(change),
+          change.row.id,
+        );
+      }
+    },
+    async insertCommissioningEvents(rows) {
+      for (const row of rows) insertEvent.run(row.deviceId, row.event, row.detail, row.date);
+    },
+    async insertConditionEvents(rows) {
+      for (const row of rows) {
+        insertConditionEvent.run(
+          row.id,
+          row.deviceId,
+          row.conditionKey,
+          row.signal,
+          row.kind,
+          row.raised,
+          row.value,
+          row.date,
+          row.createdAt,
+        );
+      }
+    },
+  };
+}

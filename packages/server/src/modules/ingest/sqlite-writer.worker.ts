@@ -1,0 +1,30 @@
+/**
+ * The ingest writer's thread: stores batches of uplinks on a connection of its own to the SQLite file, one at a time
+ * in the order they come.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openSqliteFile } from '../../db/sqlite-file.js';
+import { storeBatch } from './batch.js';
+import { sqliteOps } from './sqlite-ops.js';
+import type { WriterCall, WriterReply } from './sqlite-writer.js';
+
+const ops = sqliteOps(openSqliteFile((workerData as { file: string }).file));
+
+const answer = (call: WriterCall) => ops.inTransaction(() => storeBatch(ops, call.uplinks, call.at, call.typeRules));
+
+let previous: Promise<void> = Promise.resolve();
+parentPort?.on('message', (call: WriterCall) => {
+  previous = previous.then(async () => {
+    let reply: WriterReply;
+    try {
+      reply = { id: call.id, result: await answer(call) };
+    } catch (error) {
+      const { message, stack, code } = error instanceof Error ? (error as Error & { code?: unknown }) : { message: '' };
+      reply = {
+        id: call.id,
+        error: { message: message || String(error), code: code === undefined ? undefined : String(code), stack },
+      };
+    }
+    parentPort?.postMessage(reply);
+  });
+});
