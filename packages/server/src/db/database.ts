@@ -5,14 +5,18 @@ import {
   CamelCasePlugin,
   Kysely,
   Migrator,
+  type PluginTransformResultArgs,
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
+  type QueryResult,
   SqliteDialect,
   type SqliteStatement,
+  type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { rowRenaming } from './renamed-rows.js';
 import { preparedStatementName, registerDirectReader } from './reusable-query.js';
 import type { Database, DatabaseSchema } from './schema.js';
 import { openSqliteFile } from './sqlite-file.js';
@@ -63,6 +67,14 @@ class CamelCase extends CamelCasePlugin {
   }
 
   readonly columnName = (column: string) => this.camelCase(column);
+
+  /** The result rows with camel-case column names, each row built at once (`rowRenaming`). */
+  readonly renamedRows = rowRenaming(this.columnName);
+
+  override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const { rows } = args.result;
+    return Array.isArray(rows) ? { ...args.result, rows: this.renamedRows(rows) } : args.result;
+  }
 }
 
 /** Opens PostgreSQL when `databaseUrl` is given, else the SQLite file `app.db` in `dataDir`. */
@@ -90,7 +102,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
       const statement = statements.prepare(text);
       return statement.reader ? (statement.all(parameters) as Record<string, unknown>[]) : undefined;
     },
-    columnName: camelCase.columnName,
+    renamedRows: camelCase.renamedRows,
   });
   // 0x10002: look at every table, and analyze those never analyzed or grown much since.
   // On Kysely's connection: the ingest writer holds it while it writes, and SQLite's lock would block the thread.
