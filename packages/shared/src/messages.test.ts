@@ -23,6 +23,16 @@ describe('messages', () => {
     expect(translate('auth.throttled', 'pt')).toContain('{{minutes}}');
   });
 
+  it('writes numbers as the language does, and other parameters as they are', () => {
+    const range = { min: '0.5', max: 10000, step: 0.05, unit: ' °C', other: 'High' };
+    expect(translate('parameter.step_range', 'en', range)).toBe('Must be from 0.5 to 10,000 °C in steps of 0.05.');
+    expect(translate('parameter.step_range', 'pt', range)).toBe('Deve ser de 0,5 a 10\u00a0000 °C em passos de 0,05.');
+    expect(translate('parameter.below', 'pt', { min: -40, max: 12.5, unit: '', other: '20.5' })).toBe(
+      'Deve ser de -40 a menos de 12,5 (20.5).',
+    );
+    expect(translate('validation.max_length', 'pt', { max: 'many' })).toBe('No máximo many caracteres');
+  });
+
   it('carries a code with its parameters as text, and reads back only codes', () => {
     expect(messageOf('validation.max_length', { max: 64 })).toBe('validation.max_length?max=64');
     expect(parseMessage('validation.max_length?max=64')).toEqual({

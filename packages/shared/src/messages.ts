@@ -237,9 +237,29 @@ export function parseMessage(text: string): { code: MessageCode; params: Record<
   return { code, params: Object.fromEntries(new URLSearchParams(query ?? '')) };
 }
 
-/** The text of a code in a language, with `{{name}}` parameters filled in. */
+/** The locale numbers and dates are written in: European Portuguese for `pt` (plain `pt` formats as in Brazil). */
+export const FORMAT_LOCALES: Record<Language, string> = { en: 'en', pt: 'pt-PT' };
+
+/** The parameters that are numbers in every message that has them (a limit, a range, a step). */
+const NUMBER_PARAMS = new Set(['min', 'max', 'step', 'limit', 'minutes']);
+
+/**
+ * A message's parameters as the language writes them: numbers with its decimal separator and digit grouping
+ * (`0.05` reads `0,05` in Portuguese, `10000` reads `10,000` in English); the others as they are.
+ */
+export function wordedParams(language: Language, params: Record<string, string | number>): Record<string, string> {
+  const worded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    const number = NUMBER_PARAMS.has(name) && String(value).trim() !== '' ? Number(value) : Number.NaN;
+    worded[name] = Number.isFinite(number)
+      ? number.toLocaleString(FORMAT_LOCALES[language], { maximumFractionDigits: 20 })
+      : String(value);
+  }
+  return worded;
+}
+
+/** The text of a code in a language, with `{{name}}` parameters filled in (`wordedParams`). */
 export function translate(code: MessageCode, language: Language, params: Record<string, string | number> = {}): string {
-  return MESSAGES[language][code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  const worded = wordedParams(language, params);
+  return MESSAGES[language][code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => worded[name] ?? whole);
 }

@@ -141,13 +141,13 @@ describe('GT-C GPS tracker (cellular / Wi-Fi)', () => {
             parameter: 'movingPeriod',
             code: 'parameter.integer_range',
             params: { min: 10, max: 3600, unit: ' s' },
-            message: 'movingPeriod: Must be a whole number from 10 to 3600 s.',
+            message: 'movingPeriod: Must be a whole number from 10 to 3,600 s.',
           },
           {
             parameter: 'stoppedPeriod',
             code: 'parameter.integer_range',
             params: { min: 5, max: 1440, unit: ' min' },
-            message: 'stoppedPeriod: Must be a whole number from 5 to 1440 min.',
+            message: 'stoppedPeriod: Must be a whole number from 5 to 1,440 min.',
           },
         ],
       });

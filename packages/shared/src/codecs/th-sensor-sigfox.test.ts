@@ -142,7 +142,7 @@ describe('TH-S temperature and humidity sensor (Sigfox)', () => {
             parameter: 'reportingPeriod',
             code: 'parameter.integer_range',
             params: { min: 15, max: 1440, unit: ' min' },
-            message: 'reportingPeriod: Must be a whole number from 15 to 1440 min.',
+            message: 'reportingPeriod: Must be a whole number from 15 to 1,440 min.',
           },
         ],
       });

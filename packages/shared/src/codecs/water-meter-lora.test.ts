@@ -151,13 +151,13 @@ describe('WM-L water meter pulse counter (LoRa)', () => {
             parameter: 'pulseWeight',
             code: 'parameter.step_range',
             params: { min: 0.1, max: 1000, step: 0.1, unit: ' L' },
-            message: 'pulseWeight: Must be from 0.1 to 1000 L in steps of 0.1.',
+            message: 'pulseWeight: Must be from 0.1 to 1,000 L in steps of 0.1.',
           },
           {
             parameter: 'leakThreshold',
             code: 'parameter.integer_range',
             params: { min: 1, max: 10_000, unit: ' L/h' },
-            message: 'leakThreshold: Must be a whole number from 1 to 10000 L/h.',
+            message: 'leakThreshold: Must be a whole number from 1 to 10,000 L/h.',
           },
         ],
       });

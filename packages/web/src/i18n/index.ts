@@ -1,4 +1,12 @@
-import { LANGUAGES, type Language, MESSAGES, parseMessage, resolveLanguage } from '@iot/shared';
+import {
+  FORMAT_LOCALES,
+  LANGUAGES,
+  type Language,
+  MESSAGES,
+  parseMessage,
+  resolveLanguage,
+  wordedParams,
+} from '@iot/shared';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
@@ -30,9 +38,6 @@ const syncDocumentLanguage = (language: string) => {
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
-/** The locale numbers and dates are written in: European Portuguese for `pt` (plain `pt` formats as in Brazil). */
-const FORMAT_LOCALES: Record<Language, string> = { en: 'en', pt: 'pt-PT' };
-
 export function formatLocale(language: string = i18n.language): string {
   return FORMAT_LOCALES[resolveLanguage(language)];
 }
@@ -59,6 +64,6 @@ const isTranslationKey = (text: string): text is TranslationKey => Object.hasOwn
  */
 export function messageText(t: TFunction, codeOrText: string): string {
   const message = parseMessage(codeOrText);
-  if (message) return t(message.code, { replace: message.params });
+  if (message) return t(message.code, { replace: wordedParams(currentLanguage(), message.params) });
   return isTranslationKey(codeOrText) ? t(codeOrText) : codeOrText;
 }

@@ -112,7 +112,7 @@ describe.each(databaseKinds())('parameter presets on %s', (kind) => {
       message: 'Alguns campos não são válidos. Por favor verifique os dados.',
       fields: {
         'profile.reportingPeriod': 'Deve ser um número inteiro de 15 a 1440 min.',
-        'profile.temperatureHigh': 'Deve ser de -40 a 85 °C em passos de 0.01.',
+        'profile.temperatureHigh': 'Deve ser de -40 a 85 °C em passos de 0,01.',
         'profile.colour': 'Não é um parâmetro deste tipo de dispositivo.',
       },
     });

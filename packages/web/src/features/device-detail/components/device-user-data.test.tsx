@@ -1,4 +1,4 @@
-import { type Device, type DeviceUserData, MESSAGES, USER_DATA_LIMITS } from '@iot/shared';
+import { type Device, type DeviceUserData, MESSAGES, translate, USER_DATA_LIMITS } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
@@ -92,8 +92,12 @@ describe('the user data of a device', { timeout: 20_000 }, () => {
     fireEvent.change(input(1, 'name'), { target: { value: 'n'.repeat(USER_DATA_LIMITS.name + 1) } });
     fireEvent.change(input(1, 'value'), { target: { value: 'v'.repeat(USER_DATA_LIMITS.value + 1) } });
     fireEvent.click(screen.getByRole('button', { name: en['device.userData.save'] }));
-    expect(within(entry(1)).getByText(`At most ${USER_DATA_LIMITS.name} characters`)).toBeTruthy();
-    expect(within(entry(1)).getByText(`At most ${USER_DATA_LIMITS.value} characters`)).toBeTruthy();
+    expect(
+      within(entry(1)).getByText(translate('validation.max_length', 'en', { max: USER_DATA_LIMITS.name })),
+    ).toBeTruthy();
+    expect(
+      within(entry(1)).getByText(translate('validation.max_length', 'en', { max: USER_DATA_LIMITS.value })),
+    ).toBeTruthy();
     expect(patches).toEqual([]);
   });
 

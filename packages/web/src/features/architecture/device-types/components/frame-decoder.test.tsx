@@ -1,4 +1,4 @@
-import { DecodeFrameRequest, type DeviceTypeInfo } from '@iot/shared';
+import { DecodeFrameRequest, type DeviceTypeInfo, translate } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
@@ -91,9 +91,9 @@ describe('the frame decoder', () => {
     renderWithProviders(<FrameDecoder deviceType={typeOn(['cellular'])} />);
     fireEvent.change(payload(), { target: { value: '00'.repeat(payloadMax / 2 + 1) } });
     fireEvent.click(screen.getByRole('button', { name: 'Decode' }));
-    expect(within(form()).getByText(`At most ${payloadMax} characters`)).toBeTruthy();
+    expect(within(form()).getByText(translate('validation.max_length', 'en', { max: payloadMax }))).toBeTruthy();
     await changeLanguage('pt');
-    expect(await within(form()).findByText(`No máximo ${payloadMax} caracteres`)).toBeTruthy();
+    expect(await within(form()).findByText(translate('validation.max_length', 'pt', { max: payloadMax }))).toBeTruthy();
     expect(bodies).toEqual([]);
   });
 
