@@ -1,6 +1,6 @@
 import { type DeviceTypeInfo, thSensorSigfox } from '@iot/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLanguage, formatLocale, i18n } from '@/i18n';
+import { changeLanguage, i18n } from '@/i18n';
 import {
   type ParameterFieldError,
   parameterDefinitionsOf,
@@ -52,14 +52,7 @@ describe('the parameter definitions of a device type', () => {
       code: 'parameter.below',
       params: { min: -40, max: 8.5, unit: ' °C', other: 'temperatureHigh' },
     };
-    const text = () =>
-      parameterErrorText(
-        i18n.t,
-        new Intl.NumberFormat(formatLocale(), { maximumFractionDigits: 6 }),
-        definitions,
-        definition('temperatureLow'),
-        below,
-      );
+    const text = () => parameterErrorText(i18n.t, definitions, definition('temperatureLow'), below);
     expect(text()).toBe('Must be from -40 to less than 8.5 °C (High temperature threshold).');
     await changeLanguage('pt');
     expect(text()).toBe('Deve ser de -40 a menos de 8,5 °C (Limite superior de temperatura).');

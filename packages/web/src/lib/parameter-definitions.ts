@@ -1,5 +1,6 @@
-import type { DeviceTypeInfo, ParameterDefinition, ParameterError } from '@iot/shared';
+import { type DeviceTypeInfo, type ParameterDefinition, type ParameterError, wordedParams } from '@iot/shared';
 import type { TFunction } from 'i18next';
+import { currentLanguage } from '@/i18n';
 import { parameterName } from '@/i18n/codec-names';
 
 const isNumberDefinition = (value: Record<string, unknown>) =>
@@ -42,17 +43,11 @@ export function parameterServerErrors(fields: Record<string, string>, prefix: st
  */
 export function parameterErrorText(
   t: TFunction,
-  numbers: Intl.NumberFormat,
   definitions: readonly ParameterDefinition[],
   definition: ParameterDefinition,
   error: ParameterFieldError,
 ): string {
-  const params = Object.fromEntries(
-    Object.entries(error.params).map(([name, value]) => [
-      name,
-      typeof value === 'number' ? numbers.format(value) : value,
-    ]),
-  );
+  const params = wordedParams(currentLanguage(), error.params);
   const below = definition.type === 'boolean' ? undefined : definition.below;
   const other = definitions.find((candidate) => candidate.key === below);
   if (other) params.other = parameterName(t, other.key, other.name);

@@ -139,7 +139,7 @@ export function DeviceConfig({ scope }: { scope: DeviceScope }) {
   const serverErrors = parameterServerErrors(serverFields, 'values');
   const errorText = (definition: ParameterDefinition) => {
     const error = errors[definition.key];
-    return error ? parameterErrorText(t, numbers, definitions, definition, error) : serverErrors[definition.key];
+    return error ? parameterErrorText(t, definitions, definition, error) : serverErrors[definition.key];
   };
   // Every server error shows: those of no field on the form (all the values, the version) over the send button.
   const fieldPaths = new Set(definitions.map((definition) => `values.${definition.key}`));

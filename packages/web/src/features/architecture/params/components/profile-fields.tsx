@@ -41,7 +41,7 @@ export function ProfileFields({ definitions, values, onChange, errors, serverErr
 
   const errorText = (definition: NumberParameterDefinition): string | undefined => {
     const error = errors[definition.key];
-    return error ? parameterErrorText(t, numbers, definitions, definition, error) : serverErrors[definition.key];
+    return error ? parameterErrorText(t, definitions, definition, error) : serverErrors[definition.key];
   };
 
   return (
