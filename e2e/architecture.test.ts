@@ -3,11 +3,10 @@ import { translate } from '@iot/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
+import { SHOTS } from './support/browser.js';
 import { ADMIN } from './support/server.js';
 import { apiSignIn } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
-
-const SHOTS = '/tmp/helper-d3';
 
 const suite = useDemoSuite();
 let token: string;
@@ -192,6 +191,7 @@ describe('the architecture pages', () => {
     for (const line of ['3', '4']) {
       await suite.page.getByText(fill(en['arch.creation.listLineError'], { line, message: tooLong })).waitFor();
     }
+    await suite.page.screenshot({ path: `${SHOTS}/devices-creation-line-errors-en.png`, fullPage: true });
 
     await suite.page.getByRole('tab', { name: en['arch.creation.fromCsv'] }).click();
     await suite.page.locator('input[type=file]').setInputFiles({

@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
 import { apiOf, type ListedBusiness } from './support/api.js';
-import { rgb } from './support/browser.js';
+import { rgb, SHOTS } from './support/browser.js';
 import { ADMIN } from './support/server.js';
 import { apiSignIn } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
 
 /** Where the screenshots of this test go, to be looked at. */
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/helper-a';
 
 const suite = useDemoSuite({
   // Tall enough for the whole tab in one screenshot.

@@ -5,11 +5,10 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
+import { SHOTS } from './support/browser.js';
 import { ADMIN } from './support/server.js';
 import { apiSignIn } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
-
-const SHOTS = '/tmp/helper-d1';
 
 const suite = useDemoSuite();
 let token: string;

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
 import { apiOf } from './support/api.js';
+import { SHOTS } from './support/browser.js';
 import { apiSignIn } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
 
 /** Where the screenshots of this test go, to be looked at. */
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp';
 /** The demo admin: admin of Acme Water and its subtree, not provider staff. */
 const OPERATOR = 'operator@example.com';
 

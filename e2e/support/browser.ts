@@ -5,6 +5,9 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Where the browser tests leave the screenshots they take of each screen, to look at. */
+export const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'iot-screenshots');
+
 /** Debian's Chromium, headless, with a fresh profile and none of its calls home (the machine is offline). */
 export async function openBrowser(options: { locale?: string } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'iot-chromium-'));
