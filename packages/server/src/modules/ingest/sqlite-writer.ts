@@ -16,7 +16,7 @@ export interface WriterReply {
 }
 
 /** A failure in the writer, as raised there: SQLite's code when SQLite failed (`SQLITE_BUSY`), and where. */
-export class WriterError extends Error {
+class WriterError extends Error {
   readonly code: string | undefined;
   constructor({ message, code, stack }: NonNullable<WriterReply['error']>) {
     super(message);
@@ -103,5 +103,3 @@ export function createSqliteWriter(file: string) {
     },
   };
 }
-
-export type SqliteWriter = ReturnType<typeof createSqliteWriter>;
