@@ -225,6 +225,20 @@ describe('the architecture pages', () => {
     await suite.page.getByLabel(`${pt['params.reportingPeriod']} (min)`).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/preset-pt.png`, fullPage: true });
     await suite.page.goto(`${suite.server.url}/arch-devices-creation`);
+    // Seven lines the server refuses: the first five are named, in Portuguese, then how many more.
+    await chooseBusiness(pt['arch.creation.business'], /North region/, pt);
+    await chooseOption(pt['arch.creation.deviceType'], pt['deviceTypes.th-sensor-sigfox']);
+    await suite.page
+      .getByLabel(pt['arch.creation.list'], { exact: true })
+      .fill(Array.from({ length: 7 }, (_, index) => `1A2B3D0${index}, ${'L'.repeat(201)}`).join('\n'));
+    await suite.page.getByRole('button', { name: pt['arch.creation.create'] }).click();
+    const tooLong = translate('validation.max_length', 'pt', { max: 200 });
+    await suite.page.getByText(fill(pt['arch.creation.listLineError'], { line: '5', message: tooLong })).waitFor();
+    await suite.page.getByText(fill(pt['arch.creation.listMoreErrors_other'], { count: '2' })).waitFor();
+    expect(
+      await suite.page.getByText(fill(pt['arch.creation.listLineError'], { line: '6', message: tooLong })).count(),
+    ).toBe(0);
+    await suite.page.screenshot({ path: `${SHOTS}/devices-creation-errors-pt.png`, fullPage: true });
     await suite.page.getByRole('tab', { name: pt['arch.creation.fromCsv'] }).click();
     await suite.page.screenshot({ path: `${SHOTS}/devices-creation-pt.png`, fullPage: true });
     await suite.page.goto(`${suite.server.url}/arch-asset-types/new`);
