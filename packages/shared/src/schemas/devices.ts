@@ -1,4 +1,5 @@
-import { COMMUNICATION_TYPES } from '../codecs/communication-type.js';
+import { COMMUNICATION_TYPES, type CommunicationType } from '../codecs/communication-type.js';
+import { findDeviceType } from '../codecs/registry.js';
 import type { MessageCode } from '../messages.js';
 import { z } from '../validation.js';
 
@@ -67,6 +68,14 @@ export const Imei = z
   .refine((value) => value === null || isValidImei(value), { error: 'validation.imei' });
 
 export const CommunicationTypeSchema = z.enum(COMMUNICATION_TYPES);
+
+/** The network id of each network, as devices are created from theirs (a device type's first network). */
+export const NETWORK_ID_SCHEMAS: Record<CommunicationType, typeof LoraEui> = {
+  lora: LoraEui,
+  wifi: MacAddress,
+  sigfox: SigfoxId,
+  cellular: Imei,
+};
 
 const NETWORK_ID_FIELDS = { loraEUI: LoraEui, mac: MacAddress, sigfoxID: SigfoxId, IMEI: Imei };
 export const NETWORK_ID_KEYS = ['loraEUI', 'mac', 'sigfoxID', 'IMEI'] as const;
@@ -250,20 +259,32 @@ export const BulkBusinessSetRequest = z.object({
 });
 
 /** `POST /devices/from-scratch`: create devices of one type from network ids (the creation page and CSV import). */
-export const FromScratchRequest = z.object({
-  businessId: z.string().min(1).max(64),
-  deviceType: z.string().trim().min(1, { error: 'validation.required' }).max(64),
-  devices: z
-    .array(
-      z.object({
-        networkId: z.string().trim().min(1, { error: 'validation.required' }).max(64),
-        description: optionalText(200),
-        serialNumber: optionalText(100),
-      }),
-    )
-    .min(1, { error: 'validation.required' })
-    .max(10_000),
-});
+export const FromScratchRequest = z
+  .object({
+    businessId: z.string().min(1).max(64),
+    deviceType: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+    devices: z
+      .array(
+        z.object({
+          networkId: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+          description: optionalText(200),
+          serialNumber: optionalText(100),
+        }),
+      )
+      .min(1, { error: 'validation.required' })
+      .max(10_000),
+  })
+  // Network ids malformed for the type's network are named with the request's other errors, at their lines, so that
+  // a pasted list is corrected in one go. (An unknown type is the service's to refuse.)
+  .superRefine((request, context) => {
+    const network = findDeviceType(request.deviceType ?? '')?.communicationTypes[0];
+    if (!network || !Array.isArray(request.devices)) return;
+    request.devices.forEach((device, index) => {
+      if (typeof device?.networkId !== 'string' || !device.networkId) return;
+      const issue = NETWORK_ID_SCHEMAS[network].safeParse(device.networkId).error?.issues[0];
+      if (issue) context.addIssue({ code: 'custom', path: ['devices', index, 'networkId'], message: issue.message });
+    });
+  });
 export type FromScratchRequest = z.infer<typeof FromScratchRequest>;
 
 /**

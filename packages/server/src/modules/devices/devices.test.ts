@@ -536,6 +536,16 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
         expect(refused.statusCode, deviceType).toBe(400);
         expect(refused.json().fields).toEqual({ 'devices.0.networkId': message });
       }
+      // A description too long and an id malformed are both named in one answer.
+      const both = await call('POST', '/api/devices/from-scratch', tokens.BravoAdmin, {
+        businessId: nodes.Bravo,
+        deviceType: 'th-sensor-sigfox',
+        devices: [{ networkId: '1A2B3C4E', description: 'D'.repeat(201) }, { networkId: 'not-hex' }],
+      });
+      expect(both.json().fields).toEqual({
+        'devices.0.description': 'At most 200 characters',
+        'devices.1.networkId': 'A Sigfox ID is 1 to 8 hexadecimal characters (0-9, A-F).',
+      });
       expect(await deviceCountOf('Bravo')).toBe(before);
     });
 

@@ -10,14 +10,12 @@ import {
   findDeviceType,
   hasRank,
   type IdAndPacListRequest,
-  Imei,
   isMessageCode,
   issueMessage,
-  LoraEui,
-  MacAddress,
+  type LoraEui,
   type Message,
   type MessageCode,
-  SigfoxId,
+  NETWORK_ID_SCHEMAS,
   type UpdateDeviceRequest,
 } from '@iot/shared';
 import type { Transaction } from 'kysely';
@@ -37,10 +35,10 @@ const MANAGE_ROLE: BusinessRole = 'admin';
 
 /** Where each network's id is kept, and how the creation page's single "network id" column is read for it. */
 const NETWORK_ID_OF: Record<CommunicationType, { column: NetworkIdColumn; schema: typeof LoraEui }> = {
-  lora: { column: 'loraEui', schema: LoraEui },
-  wifi: { column: 'mac', schema: MacAddress },
-  sigfox: { column: 'sigfoxId', schema: SigfoxId },
-  cellular: { column: 'imei', schema: Imei },
+  lora: { column: 'loraEui', schema: NETWORK_ID_SCHEMAS.lora },
+  wifi: { column: 'mac', schema: NETWORK_ID_SCHEMAS.wifi },
+  sigfox: { column: 'sigfoxId', schema: NETWORK_ID_SCHEMAS.sigfox },
+  cellular: { column: 'imei', schema: NETWORK_ID_SCHEMAS.cellular },
 };
 
 /** One device of a bulk call: done, or refused with a code the route words in the caller's language. */
