@@ -24,7 +24,7 @@ import { useDeviceTypes } from '@/features/devices/api/get-device-types';
 import { messageText } from '@/i18n';
 import { BusinessChoiceField } from '../../components/business-choice-field';
 import { useCreateDevicesFromList, useImportDevicesCsv } from '../api/create-devices';
-import { type DeviceListParse, lineErrorsOf, parseDeviceList } from '../lib/device-list-text';
+import { type DeviceListParse, lineErrorsOf, malformedNetworkIds, parseDeviceList } from '../lib/device-list-text';
 import { CreationResults } from './creation-results';
 
 type Source = 'list' | 'csv';
@@ -110,6 +110,10 @@ export function DevicesCreationForm() {
     if (!businessId) found.businessId = 'validation.required';
     if (!deviceType) found.deviceType = 'validation.required';
     if (source === 'list' && !parsed.ok) found.devices = listProblem(t, parsed) ?? '';
+    if (source === 'list' && parsed.ok && network) {
+      const malformed = malformedNetworkIds(parsed.devices, network);
+      if (Object.keys(malformed).length > 0) Object.assign(found, shownErrors(malformed, ''));
+    }
     if (source === 'csv' && !file) found.file = t('arch.creation.fileRequired');
     setErrors(found);
     if (Object.keys(found).length > 0 || !businessId) return;
