@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type AlarmInput,
   type AlarmRefusal,
@@ -8,6 +7,7 @@ import {
   RAISED,
 } from '@iot/shared';
 import type { Kysely, Selectable } from 'kysely';
+import { orderedId } from '../../db/ordered-id.js';
 import type { ConditionEventsTable, Database, DatabaseSchema } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { LiveEventEnvelope } from '../ingest/live-events.js';
@@ -163,7 +163,7 @@ async function raise(
   if (!of || (JSON.parse(of.alarmsConfig) as { inhibited?: boolean }).inhibited === true) return [];
   const { state, transition } = RAISED;
   const alarm = {
-    id: randomUUID(),
+    id: orderedId(),
     deviceId: event.deviceId,
     sequenceId: await repo.nextSequenceId(event.deviceId, trx),
     conditionKey: event.conditionKey,

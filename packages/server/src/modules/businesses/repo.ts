@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type BusinessLogAction, type BusinessRole, idsOnPath, ROLE_RANKS, type Role } from '@iot/shared';
 import { type Expression, PostgresAdapter, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import { BUSINESS_COLUMNS } from '../../db/columns.js';
+import { orderedId } from '../../db/ordered-id.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { BusinessesTable, BusinessLogsTable, Database, DatabaseSchema } from '../../db/schema.js';
 
@@ -539,7 +540,7 @@ export function createBusinessesRepo(db: Database) {
     ): Promise<void> {
       await trx
         .insertInto('businessLogs')
-        .values({ id: randomUUID(), ...log, details: JSON.stringify(log.details), createdAt: now })
+        .values({ id: orderedId(), ...log, details: JSON.stringify(log.details), createdAt: now })
         .execute();
     },
 

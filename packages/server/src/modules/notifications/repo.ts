@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable, Transaction } from 'kysely';
+import { orderedId } from '../../db/ordered-id.js';
 import type {
   Database,
   DatabaseSchema,
@@ -38,7 +39,7 @@ export function createNotificationsRepo(db: Database) {
       for (const slice of slices(notifications)) {
         const rows = await trx
           .insertInto('notifications')
-          .values(slice.map((notification) => ({ id: randomUUID(), ...notification })))
+          .values(slice.map((notification) => ({ id: orderedId(), ...notification })))
           .returningAll()
           .execute();
         inserted.push(...rows);
