@@ -76,7 +76,8 @@ describe('the manager tab of a business', () => {
     const saveViewer = viewer.getByRole('button', {
       name: en['businesses.views.saveFor'].replace('{{role}}', en['businesses.role.viewer']),
     });
-    expect(await backgroundOf(saveViewer)).toBe(rgb('#8a2be2'));
+    // Polled: the button turns from disabled grey to the colour through a transition.
+    await expect.poll(() => backgroundOf(saveViewer)).toBe(rgb('#8a2be2'));
     // The level's page is left next: wait for the save itself (another role may already read "own").
     const saved = suite.page.waitForResponse(
       (response) => response.request().method() === 'PATCH' && new URL(response.url()).pathname.endsWith('/config'),

@@ -88,7 +88,9 @@ describe('the drops variant', () => {
     expect(await page.title()).toContain('Drops');
     await page.getByText(pt['vendor.drops.tagline']).waitFor();
     const submit = page.getByRole('button', { name: pt['login.submit'], exact: true });
-    expect(await submit.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(rgb(drops.primary));
+    await expect
+      .poll(() => submit.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe(rgb(drops.primary));
     await page.getByLabel(pt['fields.email'], { exact: true }).fill('nobody@example.com');
     await page.getByLabel(pt['fields.password'], { exact: true }).fill('wrong password');
     await page.getByRole('button', { name: pt['login.submit'], exact: true }).click();
