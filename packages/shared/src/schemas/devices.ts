@@ -258,6 +258,21 @@ export const BulkBusinessSetRequest = z.object({
   dryRun: z.boolean().optional(),
 });
 
+/**
+ * The devices of a list whose network id is not one of `network`'s: their position in the list and the message code
+ * saying what such ids look like. Ids missing or not text are left to the list's own schema.
+ */
+export function malformedNetworkIds(
+  devices: readonly { networkId?: unknown }[],
+  network: CommunicationType,
+): { index: number; message: string }[] {
+  return devices.flatMap((device, index) => {
+    if (typeof device?.networkId !== 'string' || !device.networkId) return [];
+    const issue = NETWORK_ID_SCHEMAS[network].safeParse(device.networkId).error?.issues[0];
+    return issue ? [{ index, message: issue.message }] : [];
+  });
+}
+
 /** `POST /devices/from-scratch`: create devices of one type from network ids (the creation page and CSV import). */
 export const FromScratchRequest = z
   .object({
@@ -279,11 +294,9 @@ export const FromScratchRequest = z
   .superRefine((request, context) => {
     const network = findDeviceType(request.deviceType ?? '')?.communicationTypes[0];
     if (!network || !Array.isArray(request.devices)) return;
-    request.devices.forEach((device, index) => {
-      if (typeof device?.networkId !== 'string' || !device.networkId) return;
-      const issue = NETWORK_ID_SCHEMAS[network].safeParse(device.networkId).error?.issues[0];
-      if (issue) context.addIssue({ code: 'custom', path: ['devices', index, 'networkId'], message: issue.message });
-    });
+    for (const { index, message } of malformedNetworkIds(request.devices, network)) {
+      context.addIssue({ code: 'custom', path: ['devices', index, 'networkId'], message });
+    }
   });
 export type FromScratchRequest = z.infer<typeof FromScratchRequest>;
 

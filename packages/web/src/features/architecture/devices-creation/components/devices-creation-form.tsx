@@ -1,4 +1,4 @@
-import type { BulkDeviceResponse } from '@iot/shared';
+import { type BulkDeviceResponse, malformedNetworkIds } from '@iot/shared';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,7 +24,7 @@ import { useDeviceTypes } from '@/features/devices/api/get-device-types';
 import { messageText } from '@/i18n';
 import { BusinessChoiceField } from '../../components/business-choice-field';
 import { useCreateDevicesFromList, useImportDevicesCsv } from '../api/create-devices';
-import { type DeviceListParse, lineErrorsOf, malformedNetworkIds, parseDeviceList } from '../lib/device-list-text';
+import { type DeviceListParse, lineErrorsOf, parseDeviceList } from '../lib/device-list-text';
 import { CreationResults } from './creation-results';
 
 type Source = 'list' | 'csv';
@@ -112,7 +112,10 @@ export function DevicesCreationForm() {
     if (source === 'list' && !parsed.ok) found.devices = listProblem(t, parsed) ?? '';
     if (source === 'list' && parsed.ok && network) {
       const malformed = malformedNetworkIds(parsed.devices, network);
-      if (Object.keys(malformed).length > 0) Object.assign(found, shownErrors(malformed, ''));
+      if (malformed.length > 0) {
+        const fields = malformed.map(({ index, message }) => [`devices.${index}.networkId`, message]);
+        Object.assign(found, shownErrors(Object.fromEntries(fields), ''));
+      }
     }
     if (source === 'csv' && !file) found.file = t('arch.creation.fileRequired');
     setErrors(found);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineErrorsOf, MAX_DEVICES_PER_CREATION, malformedNetworkIds, parseDeviceList } from './device-list-text';
+import { lineErrorsOf, MAX_DEVICES_PER_CREATION, parseDeviceList } from './device-list-text';
 
 describe('a pasted device list', () => {
   it('reads a network id and an optional description per line, skipping blank lines', () => {
@@ -52,21 +52,5 @@ describe("the server's errors about pasted devices", () => {
 
   it('count devices beyond the known lines from one', () => {
     expect(lineErrorsOf({ 'devices.4.networkId': 'x' }, []).lines).toEqual([{ line: 5, code: 'x' }]);
-  });
-});
-
-describe('network ids checked before sending', () => {
-  it("names the devices whose id is not one of the type's network, as the server would", () => {
-    const devices = [
-      { networkId: '1A2B3C01', description: null },
-      { networkId: 'NOT-HEX', description: null },
-      { networkId: '1a:2b:3c', description: 'Separators and case are fine' },
-    ];
-    expect(malformedNetworkIds(devices, 'sigfox')).toEqual({ 'devices.1.networkId': 'validation.sigfox_id' });
-    expect(malformedNetworkIds(devices, 'lora')).toEqual({
-      'devices.0.networkId': 'validation.lora_eui',
-      'devices.1.networkId': 'validation.lora_eui',
-      'devices.2.networkId': 'validation.lora_eui',
-    });
   });
 });

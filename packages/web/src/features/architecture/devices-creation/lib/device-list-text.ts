@@ -1,5 +1,3 @@
-import { type CommunicationType, NETWORK_ID_SCHEMAS } from '@iot/shared';
-
 /** One device of a pasted list: its network id and, when given, its description. */
 export interface PastedDevice {
   networkId: string;
@@ -66,20 +64,4 @@ export function lineErrorsOf(
   }
   const found = [...byLine].map(([line, code]) => ({ line, code })).sort((a, b) => a.line - b.line);
   return { lines: found, others };
-}
-
-/**
- * The pasted devices whose network id is not one of `network`'s, as the server would name them
- * (`devices.3.networkId`, with the shared schema's message code), so that they are shown before anything is sent.
- */
-export function malformedNetworkIds(
-  devices: readonly PastedDevice[],
-  network: CommunicationType,
-): Record<string, string> {
-  const fields: Record<string, string> = {};
-  devices.forEach((device, index) => {
-    const issue = NETWORK_ID_SCHEMAS[network].safeParse(device.networkId).error?.issues[0];
-    if (issue) fields[`devices.${index}.networkId`] = issue.message;
-  });
-  return fields;
 }
