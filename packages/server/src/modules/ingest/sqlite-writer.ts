@@ -46,7 +46,9 @@ interface Waiting {
  * under `npm run bench:ingest`, half the main thread's time, while the second core was mostly idle. Now the main
  * thread takes in the next batch's messages while the writer stores one. The caller holds Kysely's connection for each
  * call (`store.ts`), so that the server's own writes wait for a batch as they would on one connection, rather than for
- * SQLite's lock, which would block the main thread. Started on first use; `close` ends it.
+ * SQLite's lock, which would block the main thread. Started at once: loading its modules takes about a second (more
+ * under load), which the first uplinks waited for when it started on first use (`bench:ingest` measured HTTP calls of
+ * one message at half their rate, with a p99 of 1.2-1.5 s, when they were the first to arrive). `close` ends it.
  */
 export function createSqliteWriter(file: string) {
   let worker: Worker | null = null;
@@ -91,6 +93,7 @@ export function createSqliteWriter(file: string) {
     });
   }
 
+  started();
   return {
     /** Stores a batch in one transaction of the writer (`storeBatch`). */
     storeBatch: (uplinks: InboundUplink[], at: number, typeRules: TypeRules) =>
