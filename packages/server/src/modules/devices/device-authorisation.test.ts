@@ -375,4 +375,35 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
       asked.map(({ principal, place }) => `${principal} ${place}: ${expected[principal][place]} true`),
     );
   });
+
+  it('lists for every principal at once each their own reach, as it does one by one', async () => {
+    const listOf = async (principal: Principal) => {
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/devices/filter',
+        payload: { limit: 500 },
+        token: tokens[principal],
+      });
+      return `${principal}: ${answer.statusCode} ${(answer.json().items as { uuid: string }[]).map((item) => item.uuid).sort()}`;
+    };
+    for (const [place, sigfoxID] of [
+      ['Site A', 'EE0001'],
+      ['Site B', 'EE0002'],
+      ['Other', 'EE0003'],
+    ] as const) {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/devices',
+        payload: { businessId: nodes[place], deviceType: 'th-sensor-sigfox', sigfoxID },
+        token: tokens.staff,
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const principals = Object.keys(EXPECTED) as Principal[];
+    const oneByOne: string[] = [];
+    for (const principal of principals) oneByOne.push(await listOf(principal));
+    // Six reaches: everything (staff), the tenant, Site A (its user and its viewer), Site B, the other tenant, nothing.
+    expect(new Set(oneByOne.map((list) => list.replace(/^\w+: /, ''))).size).toBe(6);
+    expect(await Promise.all(principals.map(listOf))).toEqual(oneByOne);
+  });
 });
