@@ -8,8 +8,6 @@ import { ADMIN } from './support/server.js';
 import { apiSignIn } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
 
-/** Where the screenshots of this test go, to be looked at. */
-
 const suite = useDemoSuite({
   // Tall enough for the whole tab in one screenshot.
   viewport: { width: 1280, height: 1600 },

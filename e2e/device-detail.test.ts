@@ -8,8 +8,6 @@ import { ADMIN } from './support/server.js';
 import { apiSignIn } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
 
-/** Where the screenshots of this test go, to be looked at. */
-
 const suite = useDemoSuite({ viewport: { width: 1280, height: 1200 } });
 
 const api = () => apiOf(suite.server.url);

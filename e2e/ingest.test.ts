@@ -6,7 +6,6 @@ import { SHOTS } from './support/browser.js';
 import { apiSignIn } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
 
-/** Where the screenshots of this test go, to be looked at. */
 /** The demo admin: admin of Acme Water and its subtree, not provider staff. */
 const OPERATOR = 'operator@example.com';
 
