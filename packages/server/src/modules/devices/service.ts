@@ -12,7 +12,6 @@ import {
   type IdAndPacListRequest,
   isMessageCode,
   issueMessage,
-  type LoraEui,
   type Message,
   type MessageCode,
   NETWORK_ID_SCHEMAS,
@@ -33,12 +32,12 @@ const RECENT_MS = 24 * 60 * 60 * 1000;
 const EDIT_ROLE: BusinessRole = 'user';
 const MANAGE_ROLE: BusinessRole = 'admin';
 
-/** Where each network's id is kept, and how the creation page's single "network id" column is read for it. */
-const NETWORK_ID_OF: Record<CommunicationType, { column: NetworkIdColumn; schema: typeof LoraEui }> = {
-  lora: { column: 'loraEui', schema: NETWORK_ID_SCHEMAS.lora },
-  wifi: { column: 'mac', schema: NETWORK_ID_SCHEMAS.wifi },
-  sigfox: { column: 'sigfoxId', schema: NETWORK_ID_SCHEMAS.sigfox },
-  cellular: { column: 'imei', schema: NETWORK_ID_SCHEMAS.cellular },
+/** Where each network's id is kept (the creation page's single "network id" column is read by `NETWORK_ID_SCHEMAS`). */
+const NETWORK_ID_COLUMN_OF: Record<CommunicationType, NetworkIdColumn> = {
+  lora: 'loraEui',
+  wifi: 'mac',
+  sigfox: 'sigfoxId',
+  cellular: 'imei',
 };
 
 /** One device of a bulk call: done, or refused with a code the route words in the caller's language. */
@@ -203,7 +202,7 @@ export function createDevicesService({
     /** Whether `id` is a well-formed network id for the first network of `deviceType` (a CSV line's check). */
     networkIdCheck(deviceType: string): (id: string) => boolean {
       const known = assertKnownType(deviceType);
-      const { schema } = NETWORK_ID_OF[known.communicationTypes[0] ?? 'wifi'];
+      const schema = NETWORK_ID_SCHEMAS[known.communicationTypes[0] ?? 'wifi'];
       return (id) => schema.safeParse(id).data != null;
     },
 
@@ -462,7 +461,8 @@ export function createDevicesService({
     ): Promise<BulkOutcome[]> {
       const deviceType = assertKnownType(request.deviceType);
       const network = deviceType.communicationTypes[0] ?? 'wifi';
-      const { column, schema } = NETWORK_ID_OF[network];
+      const column = NETWORK_ID_COLUMN_OF[network];
+      const schema = NETWORK_ID_SCHEMAS[network];
       const malformed: Record<string, Message> = {};
       // Typed as the request's entries, so a PAC list's `pac` stays on them.
       const wellFormed = request.devices.map((entry: (typeof request.devices)[number], index) => {
