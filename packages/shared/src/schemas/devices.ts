@@ -273,22 +273,22 @@ export function malformedNetworkIds(
   });
 }
 
-/** `POST /devices/from-scratch`: create devices of one type from network ids (the creation page and CSV import). */
-export const FromScratchRequest = z
-  .object({
+/** A bulk creation: up to 10,000 devices of one type into one business, each described by `device`. */
+const deviceListRequest = <Device extends z.ZodType>(device: Device) =>
+  z.object({
     businessId: z.string().min(1).max(64),
     deviceType: z.string().trim().min(1, { error: 'validation.required' }).max(64),
-    devices: z
-      .array(
-        z.object({
-          networkId: z.string().trim().min(1, { error: 'validation.required' }).max(64),
-          description: optionalText(200),
-          serialNumber: optionalText(100),
-        }),
-      )
-      .min(1, { error: 'validation.required' })
-      .max(10_000),
-  })
+    devices: z.array(device).min(1, { error: 'validation.required' }).max(10_000),
+  });
+
+/** `POST /devices/from-scratch`: create devices of one type from network ids (the creation page and CSV import). */
+export const FromScratchRequest = deviceListRequest(
+  z.object({
+    networkId: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+    description: optionalText(200),
+    serialNumber: optionalText(100),
+  }),
+)
   // Network ids malformed for the type's network are named with the request's other errors, at their lines, so that
   // a pasted list is corrected in one go. (An unknown type is the service's to refuse.)
   .superRefine((request, context) => {
@@ -313,23 +313,16 @@ export const CsvImportQuery = z.object({
 export type CsvImportQuery = z.infer<typeof CsvImportQuery>;
 
 /** `POST /devices/ID&PAClist`: Sigfox devices of one type from their ids and PACs (8 bytes, 16 hex characters). */
-export const IdAndPacListRequest = z.object({
-  businessId: z.string().min(1).max(64),
-  deviceType: z.string().trim().min(1, { error: 'validation.required' }).max(64),
-  devices: z
-    .array(
-      z.object({
-        id: z.string().trim().min(1, { error: 'validation.required' }).max(64),
-        pac: z
-          .string()
-          .trim()
-          .regex(/^[0-9A-Fa-f]{16}$/, { error: 'validation.invalid' })
-          .transform((pac) => pac.toUpperCase()),
-      }),
-    )
-    .min(1, { error: 'validation.required' })
-    .max(10_000),
-});
+export const IdAndPacListRequest = deviceListRequest(
+  z.object({
+    id: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+    pac: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Fa-f]{16}$/, { error: 'validation.invalid' })
+      .transform((pac) => pac.toUpperCase()),
+  }),
+);
 export type IdAndPacListRequest = z.infer<typeof IdAndPacListRequest>;
 
 /** `POST /devices/bulk-param-preset`: apply a preset's values to devices of its type, answered per device. */
