@@ -526,7 +526,7 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       },
     };
     expect((await ingest('/api/ingest/lora/ttn', ingestTokens.ttn, ttnUplink)).statusCode).toBe(204);
-    await until(() => networkServer.received.length === 1);
+    await until(async () => networkServer.received.length === 1 && (await device(uuid)).parameters.status === 'SENT');
     expect(networkServer.received[0]).toEqual({
       url: '/api/v3/as/applications/water/webhooks/platform/devices/wm-1/down/push',
       authorization: 'Bearer NNSXS.key',
@@ -542,7 +542,6 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
         ],
       },
     });
-    expect((await device(uuid)).parameters.status).toBe('SENT');
     const ack = { deviceInfo: { devEui: '70b3d57ed005e7a1' }, acknowledged: true, fCntDown: 3 };
     expect((await ingest('/api/ingest/lora/chirpstack?event=ack', ingestTokens.chirpstack, ack)).statusCode).toBe(204);
     expect((await device(uuid)).parameters.status).toBe('CONFIRMED');
@@ -733,9 +732,9 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     };
     const status = async () => (await device(meter.uuid)).parameters.status;
 
+    // The network server holds the downlink a moment before the server stores it as SENT: wait for both.
     await up(1);
-    await until(() => queued() === 1);
-    expect(await status()).toBe('SENT');
+    await until(async () => queued() === 1 && (await status()) === 'SENT');
     // The downlink goes out in the receive window after the next uplink: that uplink confirms nothing.
     await up(2);
     expect(await status()).toBe('SENT');
@@ -745,8 +744,7 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     await report('ack', { acknowledged: false, fCntDown: 4 });
     expect(await status()).toBe('WAITING');
     await up(3);
-    await until(() => queued() === 2);
-    expect(await status()).toBe('SENT');
+    await until(async () => queued() === 2 && (await status()) === 'SENT');
     // A late word on the first downlink says nothing of the one now queued.
     const [first] = queueItems();
     await report('txack', { fCntDown: 4 }, first);
@@ -810,8 +808,9 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       });
     const status = async () => (await device(meter.uuid)).parameters.status;
 
+    // The network server holds the downlink a moment before the server stores it as SENT: wait for both.
     await up(1);
-    await until(() => queued() === 1);
+    await until(async () => queued() === 1 && (await status()) === 'SENT');
     // A word on another queue item than the one named is left.
     expect((await nack()).statusCode).toBe(204);
     expect(await status()).toBe('SENT');
@@ -823,7 +822,7 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     });
     expect(await status()).toBe('WAITING');
     await up(2);
-    await until(() => queued() === 2);
+    await until(async () => queued() === 2 && (await status()) === 'SENT');
     // Queued without a name: the word cannot be matched, so it counts.
     expect((await nack()).statusCode).toBe(204);
     expect(await status()).toBe('WAITING');
@@ -862,9 +861,9 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
       );
     const status = async () => (await device(meter.uuid)).parameters.status;
 
+    // The network server holds the downlink a moment before the server stores it as SENT: wait for both.
     await up(1);
-    await until(() => pushed() === 1);
-    expect(await status()).toBe('SENT');
+    await until(async () => pushed() === 1 && (await status()) === 'SENT');
     await up(2);
     // Messages that say nothing of the downlink's fate are answered and left.
     await send({ downlink_sent: downlink });
@@ -872,8 +871,7 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     await send({ downlink_nack: downlink });
     expect(await status()).toBe('WAITING');
     await up(3);
-    await until(() => pushed() === 2);
-    expect(await status()).toBe('SENT');
+    await until(async () => pushed() === 2 && (await status()) === 'SENT');
     // As The Things Stack sends it: the device's ids without its DevEUI.
     await send(
       {
@@ -886,7 +884,7 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     );
     expect(await status()).toBe('WAITING');
     await up(4);
-    await until(() => pushed() === 3);
+    await until(async () => pushed() === 3 && (await status()) === 'SENT');
     // The Things Stack names each downlink by the correlation id it was pushed with: a late nack of the first one
     // says nothing of the one now queued.
     const [first, , third] = pushedCorrelationIds();
