@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepo } from '../modules/users/repo.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../testing/test-database.js';
-import { reusableQuery, runPrepared } from './reusable-query.js';
+import { queryPerShape, reusableQuery, runPrepared } from './reusable-query.js';
 
 describe.each(databaseKinds())('a reusable query on %s', (kind) => {
   let database: TestDatabase;
@@ -139,5 +139,57 @@ describe.each(databaseKinds())('a reusable query on %s', (kind) => {
       }
       expect(() => runPrepared(trx, trx.selectFrom('users').selectAll().compile())).toThrow(/names its columns/);
     });
+  });
+
+  it('builds a query per shape once, and runs each shape with the values of each run', async () => {
+    const { db } = database.handle;
+    const built: string[] = [];
+    const byEmails = queryPerShape<
+      { emails: string[]; order: 'asc' | 'desc'; language?: 'en' | 'pt'; staff: boolean },
+      { email: string }
+    >(
+      ({ emails, order, language, staff }) => {
+        let query = db.selectFrom('users').select('email').where('email', 'in', emails);
+        if (language) query = query.where('language', '=', language);
+        if (staff) query = query.where('role', '=', 'product');
+        const compilable = query.orderBy('email', order);
+        built.push(compilable.compile().sql);
+        return compilable;
+      },
+      ['order'],
+    );
+    const run = (emails: string[], order: 'asc' | 'desc' = 'asc', language?: 'en' | 'pt') =>
+      byEmails(db, { emails, order, language, staff: false });
+    expect(await run(['ana@example.com', 'bea@example.com'])).toEqual([
+      { email: 'ana@example.com' },
+      { email: 'bea@example.com' },
+    ]);
+    expect(await run(['carla@example.com', 'ana@example.com'])).toEqual([
+      { email: 'ana@example.com' },
+      { email: 'carla@example.com' },
+    ]);
+    expect(built).toHaveLength(1);
+    // Another length of list, another order, a filter set, or a boolean changed: each a shape of its own.
+    expect(await run(['carla@example.com'])).toEqual([{ email: 'carla@example.com' }]);
+    expect(await run(['carla@example.com', 'ana@example.com'], 'desc')).toEqual([
+      { email: 'carla@example.com' },
+      { email: 'ana@example.com' },
+    ]);
+    expect(await run(['carla@example.com', 'ana@example.com'], 'asc', 'pt')).toEqual([]);
+    expect(await byEmails(db, { emails: ['bea@example.com'], order: 'asc', staff: true })).toEqual([]);
+    expect(built).toHaveLength(5);
+    expect(await run(['bea@example.com', 'carla@example.com'], 'asc', 'en')).toEqual([
+      { email: 'bea@example.com' },
+      { email: 'carla@example.com' },
+    ]);
+    expect(built).toHaveLength(5);
+  });
+
+  it('refuses a query per shape that computes on the values it is built with instead of binding them', async () => {
+    const { db } = database.handle;
+    const byDomain = queryPerShape<{ domain: string }, { email: string }>(({ domain }) =>
+      db.selectFrom('users').select('email').where('email', 'like', `%@${domain}`),
+    );
+    await expect(byDomain(db, { domain: 'example.com' })).rejects.toThrow(/computed on its stand-ins/);
   });
 });

@@ -22,6 +22,7 @@ import * as businessPaths from './0020-business-paths.js';
 import * as sessionChanges from './0021-session-changes.js';
 import * as uplinkDigests from './0022-uplink-digests.js';
 import * as loraDownlinkRef from './0023-lora-downlink-ref.js';
+import * as devicePageIndexType from './0024-device-page-index-type.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-session-changes': sessionChanges,
   '0022-uplink-digests': uplinkDigests,
   '0023-lora-downlink-ref': loraDownlinkRef,
+  '0024-device-page-index-type': devicePageIndexType,
 };

@@ -56,8 +56,15 @@ export const isProviderStaff = (caller: Caller) => caller.role === 'product';
  * column is binary-collated on both databases), so a subtree is one index range scan.
  */
 export function inSubtree(path: string, column = 'businesses.path') {
-  const upper = `${path.slice(0, -1)}0`;
-  return sql<boolean>`(${sql.ref(column)} >= ${path} and ${sql.ref(column)} < ${upper})`;
+  return inRange(subtreeRange(path), column);
+}
+
+/** A subtree as the range of paths `inSubtree` compares with. */
+export const subtreeRange = (path: string) => ({ lower: path, upper: `${path.slice(0, -1)}0` });
+
+/** Whether the path in `column` lies in a subtree's range, which the SQL takes as two bound values. */
+export function inRange(range: { lower: string; upper: string }, column: string) {
+  return sql<boolean>`(${sql.ref(column)} >= ${range.lower} and ${sql.ref(column)} < ${range.upper})`;
 }
 
 /** The top business of a path (`/<id>/`): the tenant its subtree belongs to. */
@@ -122,42 +129,70 @@ export async function reachTest(caller: Caller, trx: Executor): Promise<(path: s
   };
 }
 
-/**
- * Where the caller reaches and with which role, as SQL over a path column (`businesses.path`, or the business path
- * a row of another table carries): the caller's entries are read first (a handful); each becomes a constant subtree
- * range, and the role on a node is the one of the deepest entry whose range holds it. `reach` and `above` are null
- * for provider staff (every node).
- */
-export async function reachOf(caller: Caller, trx: Executor, column = 'businesses.path') {
-  if (isProviderStaff(caller)) return { role: sql<Role>`'product'`, reach: null, above: null, wholeTenant: null };
+/** Where a caller who is not provider staff reaches, as values: their entries, deepest first, as subtree ranges. */
+export interface Scope {
+  grants: { lower: string; upper: string; role: Role }[];
+  /** The tenant's path when the reach is exactly one whole tenant (one entry, on a top business), else null. */
+  wholeTenant: string | null;
+}
+
+/** The caller's scope, read from their entries (a handful); null for provider staff, who reach every node. */
+export async function scopeOf(caller: Caller, trx: Executor): Promise<Scope | null> {
+  if (isProviderStaff(caller)) return null;
   const grants = await grantsOf(caller, trx);
-  const reaching = grants.filter((grant) => REACHING_ROLES.includes(grant.role));
-  const nowhere = sql<boolean>`1 = 0`;
-  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: nowhere, above: nowhere, wholeTenant: null };
-  const [only] = reaching;
+  const [only] = grants;
+  return {
+    grants: grants.map((grant) => ({ ...subtreeRange(grant.path), role: grant.role })),
+    wholeTenant:
+      grants.length === 1 && only && isReaching(only.role) && only.path === tenantPathOf(only.path) ? only.path : null,
+  };
+}
+
+/**
+ * The caller's role on the node whose path is in `column`, and whether they reach it, as SQL over a scope: each entry
+ * is a constant subtree range, and the role on a node is the one of the deepest entry whose range holds it. `reach`
+ * is null for provider staff (every node). Built from the scope's values alone, with its roles deciding the shape, so
+ * that `queryPerShape` builds it once with stand-ins for the ranges.
+ */
+export function scopeSql(scope: Scope | null, column: string) {
+  if (!scope) return { role: sql<Role>`'product'`, reach: null };
+  const reaching = scope.grants.filter((grant) => REACHING_ROLES.includes(grant.role));
+  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0` };
   const role = sql<Role>`case ${sql.join(
-    grants.map((grant) => sql`when ${inSubtree(grant.path, column)} then ${grant.role}`),
+    scope.grants.map((grant) => sql`when ${inRange(grant, column)} then ${grant.role}`),
     sql` `,
   )} else 'none' end`;
   const inReach = sql<boolean>`(${sql.join(
-    reaching.map((grant) => inSubtree(grant.path, column)),
+    reaching.map((grant) => inRange(grant, column)),
     sql` or `,
   )})`;
+  return { role, reach: sql<boolean>`(${inReach} and ${role} in (${sql.join(REACHING_ROLES)}))` };
+}
+
+/**
+ * Where the caller reaches and with which role, as SQL over a path column (`businesses.path`, or the business path
+ * a row of another table carries), by `scopeSql`. `reach` and `above` are null for provider staff (every node).
+ */
+export async function reachOf(caller: Caller, trx: Executor, column = 'businesses.path') {
+  const scope = await scopeOf(caller, trx);
+  if (!scope) return { role: sql<Role>`'product'`, reach: null, above: null, wholeTenant: null };
+  const { role, reach } = scopeSql(scope, column);
   const abovePaths = new Set<string>();
-  for (const grant of reaching) {
-    const ids = idsOnPath(grant.path);
+  for (const grant of scope.grants) {
+    if (!REACHING_ROLES.includes(grant.role)) continue;
+    const ids = idsOnPath(grant.lower);
     for (let depth = 1; depth < ids.length; depth++) abovePaths.add(`/${ids.slice(0, depth).join('/')}/`);
   }
   return {
     role,
-    reach: sql<boolean>`(${inReach} and ${role} in (${sql.join(REACHING_ROLES)}))`,
+    reach,
     /**
      * The nodes above the reach (ancestors of the nodes the caller holds a reaching role on): what a level shares with
      * the levels below it (its parameter presets) is seen from there.
      */
-    above: abovePaths.size === 0 ? nowhere : sql<boolean>`${sql.ref(column)} in (${sql.join([...abovePaths])})`,
-    /** The tenant's path when the reach is exactly one whole tenant (one entry, on a top business), else null. */
-    wholeTenant: grants.length === 1 && only && only.path === tenantPathOf(only.path) ? only.path : null,
+    above:
+      abovePaths.size === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(column)} in (${sql.join([...abovePaths])})`,
+    wholeTenant: scope.wholeTenant,
   };
 }
 
