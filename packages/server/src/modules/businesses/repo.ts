@@ -129,6 +129,9 @@ export async function reachTest(caller: Caller, trx: Executor): Promise<(path: s
   };
 }
 
+/** The condition no node meets: the reach of a caller whose entries give none. */
+const NOWHERE = sql<boolean>`1 = 0`;
+
 /** Where a caller who is not provider staff reaches, as values: their entries, deepest first, as subtree ranges. */
 export interface Scope {
   grants: { lower: string; upper: string; role: Role }[];
@@ -156,8 +159,8 @@ export async function scopeOf(caller: Caller, trx: Executor): Promise<Scope | nu
  */
 export function scopeSql(scope: Scope | null, column: string) {
   if (!scope) return { role: sql<Role>`'product'`, reach: null };
-  const reaching = scope.grants.filter((grant) => REACHING_ROLES.includes(grant.role));
-  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: sql<boolean>`1 = 0` };
+  const reaching = scope.grants.filter((grant) => isReaching(grant.role));
+  if (reaching.length === 0) return { role: sql<Role>`'none'`, reach: NOWHERE };
   const role = sql<Role>`case ${sql.join(
     scope.grants.map((grant) => sql`when ${inRange(grant, column)} then ${grant.role}`),
     sql` `,
@@ -175,11 +178,11 @@ export function scopeSql(scope: Scope | null, column: string) {
  */
 export async function reachOf(caller: Caller, trx: Executor, column = 'businesses.path') {
   const scope = await scopeOf(caller, trx);
-  if (!scope) return { role: sql<Role>`'product'`, reach: null, above: null, wholeTenant: null };
+  if (!scope) return { role: sql<Role>`'product'`, reach: null, above: null };
   const { role, reach } = scopeSql(scope, column);
   const abovePaths = new Set<string>();
   for (const grant of scope.grants) {
-    if (!REACHING_ROLES.includes(grant.role)) continue;
+    if (!isReaching(grant.role)) continue;
     const ids = idsOnPath(grant.lower);
     for (let depth = 1; depth < ids.length; depth++) abovePaths.add(`/${ids.slice(0, depth).join('/')}/`);
   }
@@ -190,9 +193,7 @@ export async function reachOf(caller: Caller, trx: Executor, column = 'businesse
      * The nodes above the reach (ancestors of the nodes the caller holds a reaching role on): what a level shares with
      * the levels below it (its parameter presets) is seen from there.
      */
-    above:
-      abovePaths.size === 0 ? sql<boolean>`1 = 0` : sql<boolean>`${sql.ref(column)} in (${sql.join([...abovePaths])})`,
-    wholeTenant: scope.wholeTenant,
+    above: abovePaths.size === 0 ? NOWHERE : sql<boolean>`${sql.ref(column)} in (${sql.join([...abovePaths])})`,
   };
 }
 
