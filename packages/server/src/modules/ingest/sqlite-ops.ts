@@ -1,7 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { storedLastSeen, storedOutputs } from './batch.js';
-import { INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
-import { claims, digestsOf, firstOfEachCounter, keysByKind, lookup, type StoreOps } from './store.js';
+import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
+import { claims, digestsOf, firstOfEachCounter, keysByKind, keyText, lookup, type StoreOps } from './store.js';
 
 export interface SqliteOps extends StoreOps {
   /** Runs `work` in a transaction that waits for no other writer's (`begin immediate`). */
@@ -11,11 +11,23 @@ export interface SqliteOps extends StoreOps {
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**
+ * Past this many devices kept (each under up to three keys), the ingest writer starts its next batch with none; a
+ * batch itself keeps all it reads (at most `BATCH_MAX`), so none of its devices goes missing halfway.
+ */
+const KEPT_DEVICES_MAX = 20_000;
+
+/**
  * The steps of a batch as statements prepared once on a SQLite connection (the ingest writer's; the server's own
  * looks devices up with them), and the transaction around them. Each statement runs once per row: on SQLite a
  * prepared statement per row costs far less than building one statement for many through Kysely.
+ *
+ * `keepDevices` (the writer's): the devices a batch read are kept, as the batch left them, for the next batches, for
+ * as long as no other connection commits anything. A fleet's steady traffic brings each device's uplinks one at a
+ * time, so every batch read again the rows of nearly all its devices. SQLite's `data_version` tells, inside each
+ * batch's transaction (which holds the write lock), whether another connection committed since the last batch: a
+ * user's edit, a device moved or deleted; then the batch reads every device afresh. A batch that fails forgets them.
  */
-export function sqliteOps(sqlite: SqliteDatabase.Database): SqliteOps {
+export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false } = {}): SqliteOps {
   const columns = INGEST_COLUMNS.map((column) => `${snake(column)} as "${column}"`).join(', ');
   const byColumn = Object.fromEntries(
     (['id', 'sigfox_id', 'lora_eui'] as const).map((column) => [
@@ -49,26 +61,46 @@ export function sqliteOps(sqlite: SqliteDatabase.Database): SqliteOps {
   const begin = sqlite.prepare('begin immediate');
   const commit = sqlite.prepare('commit');
   const rollback = sqlite.prepare('rollback');
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let keptVersion: unknown = null;
+  let kept = new Map<string, IngestDeviceRow>();
+  const keep = (row: IngestDeviceRow) => {
+    kept.set(keyText({ id: row.id }), row);
+    if (row.sigfoxId) kept.set(keyText({ sigfoxId: row.sigfoxId }), row);
+    if (row.loraEui) kept.set(keyText({ loraEui: row.loraEui }), row);
+  };
+  const read = (keys: DeviceKey[]) => {
+    const rows: IngestDeviceRow[] = [];
+    for (const [column, values] of Object.entries(keysByKind(keys))) {
+      if (values.length > 0) {
+        rows.push(...(byColumn[column as keyof typeof byColumn].all(JSON.stringify(values)) as IngestDeviceRow[]));
+      }
+    }
+    return rows;
+  };
   return {
     async inTransaction(work) {
       begin.run();
       try {
+        if (keepDevices) {
+          const version = dataVersion.get();
+          if (version !== keptVersion || kept.size >= 3 * KEPT_DEVICES_MAX) kept = new Map();
+          keptVersion = version;
+        }
         const result = await work();
         commit.run();
         return result;
       } catch (error) {
+        kept = new Map();
         if (sqlite.inTransaction) rollback.run();
         throw error;
       }
     },
     async findDevices(keys) {
-      const rows: IngestDeviceRow[] = [];
-      for (const [column, values] of Object.entries(keysByKind(keys))) {
-        if (values.length > 0) {
-          rows.push(...(byColumn[column as keyof typeof byColumn].all(JSON.stringify(values)) as IngestDeviceRow[]));
-        }
-      }
-      return lookup(rows);
+      if (!keepDevices) return lookup(read(keys));
+      const missing = keys.filter((key) => !kept.has(keyText(key)));
+      if (missing.length > 0) for (const row of read(missing)) keep(row);
+      return { find: (key: DeviceKey) => kept.get(keyText(key)) };
     },
     async claimCounters(counters, at, windowMs) {
       const first = firstOfEachCounter(counters);
@@ -89,16 +121,27 @@ export function sqliteOps(sqlite: SqliteDatabase.Database): SqliteOps {
     },
     async saveChanges(changes) {
       for (const change of changes) {
+        const saved = {
+          signalValues: JSON.stringify(change.signalValues),
+          lastSeenAt: storedLastSeen(change),
+          linkQuality: change.linkQuality,
+          parametersStatus: change.status,
+          parametersStatusAt: change.statusAt,
+          alarmConditions: JSON.stringify(change.conditions),
+        };
+        const outputs = storedOutputs(change);
         saveDevice.run(
-          JSON.stringify(change.signalValues),
-          storedLastSeen(change),
-          change.linkQuality,
-          change.status,
-          change.statusAt,
-          JSON.stringify(change.conditions),
-          storedOutputs(change),
+          saved.signalValues,
+          saved.lastSeenAt,
+          saved.linkQuality,
+          saved.parametersStatus,
+          saved.parametersStatusAt,
+          saved.alarmConditions,
+          outputs,
           change.row.id,
         );
+        // A new row: the batch's changes compare what they did with the row they read (its live events).
+        if (keepDevices) keep({ ...change.row, ...saved, outputs: outputs ?? change.row.outputs });
       }
     },
     async insertCommissioningEvents(rows) {

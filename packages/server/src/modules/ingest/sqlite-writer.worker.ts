@@ -8,7 +8,7 @@ import { storeBatch } from './batch.js';
 import { sqliteOps } from './sqlite-ops.js';
 import type { WriterCall, WriterReply } from './sqlite-writer.js';
 
-const ops = sqliteOps(openSqliteFile((workerData as { file: string }).file));
+const ops = sqliteOps(openSqliteFile((workerData as { file: string }).file), { keepDevices: true });
 
 const answer = (call: WriterCall) => ops.inTransaction(() => storeBatch(ops, call.uplinks, call.at, call.typeRules));
 

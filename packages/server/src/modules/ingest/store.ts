@@ -82,7 +82,7 @@ export interface IngestStore {
   close(): Promise<void>;
 }
 
-const keyText = (key: DeviceKey) =>
+export const keyText = (key: DeviceKey) =>
   'id' in key ? `i:${key.id}` : 'sigfoxId' in key ? `s:${key.sigfoxId}` : `l:${key.loraEui}`;
 
 export function lookup(rows: IngestDeviceRow[]) {
