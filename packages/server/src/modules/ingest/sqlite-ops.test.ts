@@ -119,4 +119,26 @@ describe('the ingest writer on SQLite', () => {
     expect(deviceReads - before).toBe(1);
     expect(await stored()).toMatchObject({ battery: 80, heading: 180 });
   });
+
+  it('moves the stored last-seen time by a minute or more only', async () => {
+    const writing = ops();
+    const at = Date.now();
+    const store = (counter: number, sentAt: number) =>
+      writing.inTransaction(() =>
+        storeBatch(writing, [{ ...uplink(counter, { battery: 50 }), sentAt: new Date(sentAt) }], at, new Map()),
+      );
+    const lastSeen = async () =>
+      (
+        await database.handle.db
+          .selectFrom('devices')
+          .select('lastSeenAt')
+          .where('id', '=', device)
+          .executeTakeFirstOrThrow()
+      ).lastSeenAt;
+    const before = await lastSeen();
+    await store(21, at + 30_000);
+    expect(await lastSeen()).toBe(before);
+    await store(22, at + 90_000);
+    expect(await lastSeen()).toBe(at + 90_000);
+  });
 });

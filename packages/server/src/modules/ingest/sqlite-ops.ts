@@ -50,10 +50,16 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
   const insertEvent = sqlite.prepare(
     'insert into commissioning_events (device_id, event, detail, date) values (?, ?, ?, ?)',
   );
-  const saveDevice = sqlite.prepare(
-    `update devices set signal_values = ?, last_seen_at = ?, link_quality = ?, parameters_status = ?,
-     parameters_status_at = ?, alarm_conditions = ?, outputs = coalesce(?, outputs) where id = ?`,
-  );
+  // SQLite rewrites a row's entry in every index on a column an update sets, even to the value it had: last-seen
+  // (indexed) moves only once a minute (`storedLastSeen`), and is set only then.
+  const saveDevice = (lastSeen: boolean) =>
+    sqlite.prepare(
+      `update devices set signal_values = @signalValues, ${lastSeen ? 'last_seen_at = @lastSeenAt, ' : ''}
+       link_quality = @linkQuality, parameters_status = @parametersStatus, parameters_status_at = @parametersStatusAt,
+       alarm_conditions = @alarmConditions, outputs = coalesce(@outputs, outputs) where id = @id`,
+    );
+  const saveDeviceSeen = saveDevice(true);
+  const saveDeviceNotSeen = saveDevice(false);
   const insertConditionEvent = sqlite.prepare(
     `insert into condition_events (id, device_id, condition_key, signal, kind, raised, value, date, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -130,16 +136,8 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
           alarmConditions: JSON.stringify(change.conditions),
         };
         const outputs = storedOutputs(change);
-        saveDevice.run(
-          saved.signalValues,
-          saved.lastSeenAt,
-          saved.linkQuality,
-          saved.parametersStatus,
-          saved.parametersStatusAt,
-          saved.alarmConditions,
-          outputs,
-          change.row.id,
-        );
+        const save = saved.lastSeenAt === change.row.lastSeenAt ? saveDeviceNotSeen : saveDeviceSeen;
+        save.run({ ...saved, outputs, id: change.row.id });
         // A new row: the batch's changes compare what they did with the row they read (its live events).
         if (keepDevices) keep({ ...change.row, ...saved, outputs: outputs ?? change.row.outputs });
       }
