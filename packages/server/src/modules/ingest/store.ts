@@ -2,6 +2,7 @@ import type { CommissioningEventKind } from '@iot/shared';
 import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
+import { pgArray } from '../../db/pg-array.js';
 import { runPrepared } from '../../db/reusable-query.js';
 import type { Database, DatabaseSchema, ReceivedMessagesTable } from '../../db/schema.js';
 import type { ConditionEventRow, TypeRules } from './alarm-conditions.js';
@@ -202,7 +203,7 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
         .selectFrom('devices')
         .select(INGEST_COLUMNS)
         .where((eb) =>
-          eb.or(conditions.map(([column, values]) => eb(column, '=', sql<string>`any(${values}::text[])`))),
+          eb.or(conditions.map(([column, values]) => eb(column, '=', sql<string>`any(${pgArray(values)}::text[])`))),
         )
         .$if(locking, (query) => query.orderBy('id').forNoKeyUpdate());
       return lookup((await runPrepared(trx, query.compile())).rows);
@@ -216,8 +217,9 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
         sql<{ deviceKey: string | number; counter: string | number }>`
               insert into uplink_counters (device_key, counter, received_at, digest)
               select device_key, counter, ${at}::bigint, digest
-              from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.counter)}::bigint[],
-                ${rows.map((row) => row.digest)}::bigint[]) as batch(device_key, counter, digest)
+              from unnest(${pgArray(rows.map((row) => row.deviceKey))}::bigint[],
+                ${pgArray(rows.map((row) => row.counter))}::bigint[],
+                ${pgArray(rows.map((row) => row.digest))}::bigint[]) as batch(device_key, counter, digest)
               on conflict (device_key, counter) do update set received_at = excluded.received_at, digest = excluded.digest
               where uplink_counters.received_at < ${at - windowMs}::bigint
                 or uplink_counters.digest <> excluded.digest
@@ -234,9 +236,10 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
         trx,
         sql`insert into received_messages (device_key, date, kind, data, port)
               select device_key, date, kind, data, port
-              from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.date)}::bigint[],
-                ${rows.map((row) => row.kind)}::text[], ${rows.map((row) => row.data)}::text[],
-                ${rows.map((row) => row.port)}::integer[]) as batch(device_key, date, kind, data, port)`.compile(trx),
+              from unnest(${pgArray(rows.map((row) => row.deviceKey))}::bigint[],
+                ${pgArray(rows.map((row) => row.date))}::bigint[], ${pgArray(rows.map((row) => row.kind))}::text[],
+                ${pgArray(rows.map((row) => row.data))}::text[], ${pgArray(rows.map((row) => row.port))}::integer[])
+                as batch(device_key, date, kind, data, port)`.compile(trx),
       );
     },
     async insertReadings(rows) {
@@ -245,8 +248,9 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
         trx,
         sql`insert into readings (device_key, signal, date, value)
               select device_key, signal, date, value
-              from unnest(${rows.map((row) => row.deviceKey)}::bigint[], ${rows.map((row) => row.signal)}::text[],
-                ${rows.map((row) => row.date)}::bigint[], ${rows.map((row) => row.value)}::text[])
+              from unnest(${pgArray(rows.map((row) => row.deviceKey))}::bigint[],
+                ${pgArray(rows.map((row) => row.signal))}::text[], ${pgArray(rows.map((row) => row.date))}::bigint[],
+                ${pgArray(rows.map((row) => row.value))}::text[])
                 as batch(device_key, signal, date, value)`.compile(trx),
       );
     },
@@ -255,7 +259,7 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
     },
     async saveChanges(changes) {
       if (changes.length === 0) return;
-      const column = <T>(pick: (change: DeviceChange) => T) => changes.map(pick);
+      const column = (pick: (change: DeviceChange) => string | number | boolean | null) => pgArray(changes.map(pick));
       // The status is written only where the batch moved it, so parameters a user set meanwhile stay.
       await runPrepared(
         trx,
