@@ -73,42 +73,44 @@ export function linkQuality(network: 'lora' | 'sigfox' | 'ip', radio: RadioMetad
 const Position = z.object({ lat: z.number(), lon: z.number(), alt: z.number().optional() });
 export const SignalValueSchema = z.union([z.number(), z.boolean(), z.string().max(256), Position]);
 
+const messageCounter = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 53);
+const ValuesMessage = z.object({
+  seq: messageCounter,
+  ts: z.number().int().min(0).optional(),
+  values: z.record(z.string().min(1).max(64), SignalValueSchema),
+  rssi: z.number().optional(),
+});
+const FrameMessage = z.object({
+  seq: messageCounter,
+  ts: z.number().int().min(0).optional(),
+  data: z
+    .string()
+    .max(512)
+    .regex(/^([0-9a-fA-F]{2})*$/),
+  port: z.number().int().min(0).max(255).optional(),
+  rssi: z.number().optional(),
+});
+
 /**
  * One message of a Wi-Fi or cellular device, as published on `devices/{uuid}/up` or posted to `/api/ingest/http`:
  * either values by signal key (`ts` epoch ms, the device's own clock; absent: time of arrival) or a frame for the
  * device type's codec (`data` hex, `port` as LoRaWAN would give it). `seq` is the device's message counter, which
  * makes a resent message a duplicate. `rssi` is the device's own reading of its radio, when it has one.
  */
-export const DeviceMessage = z.union([
-  z.object({
-    seq: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 53),
-    ts: z.number().int().min(0).optional(),
-    values: z.record(z.string().min(1).max(64), SignalValueSchema),
-    rssi: z.number().optional(),
-  }),
-  z.object({
-    seq: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 53),
-    ts: z.number().int().min(0).optional(),
-    data: z
-      .string()
-      .max(512)
-      .regex(/^([0-9a-fA-F]{2})*$/),
-    port: z.number().int().min(0).max(255).optional(),
-    rssi: z.number().optional(),
-  }),
-]);
+export const DeviceMessage = z.union([ValuesMessage, FrameMessage]);
 export type DeviceMessage = z.infer<typeof DeviceMessage>;
 
-/** `POST /api/ingest/http`: one message, or up to 1,000 for as many devices. */
-export const HttpIngestMessage = z.intersection(z.object({ device: z.string().min(1).max(64) }), DeviceMessage);
+/**
+ * `POST /api/ingest/http`: one message, or up to 1,000 for as many devices. Each kind of message with its device, rather
+ * than an intersection with `{ device }`: zod reads an intersection's value twice and merges the two copies. Checking
+ * requests of 100 messages made 22% of what the server allocated under `bench:ingest` on PostgreSQL; 16% without it.
+ */
+const device = z.string().min(1).max(64);
+export const HttpIngestMessage = z.union([ValuesMessage.extend({ device }), FrameMessage.extend({ device })]);
 export const HttpIngestRequest = z.union([HttpIngestMessage, z.array(HttpIngestMessage).min(1).max(1000)]);
 
 export const IngestResult = z.object({ stored: z.number().int(), duplicates: z.number().int() });

@@ -239,6 +239,16 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(unknown.json().code).toBe('ingest.unknown_device');
     const malformed = await ingest('/api/ingest/sigfox', ingestTokens.sigfox, { ...message, data: 'xyz' });
     expect(malformed.statusCode).toBe(400);
+    for (const body of [
+      { seq: 1, values: { battery: 90 } },
+      { device: tracker.uuid, seq: 1, values: { battery: [90] } },
+      [
+        { device: tracker.uuid, seq: 1, values: { battery: 90 } },
+        { device: tracker.uuid, seq: 2, data: '0g' },
+      ],
+    ]) {
+      expect((await ingest('/api/ingest/http', ingestTokens.http, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
     // A device of another tenant is unknown to this integration, even named by its uuid.
     const foreign = await ingest('/api/ingest/http', ingestTokens.http, [
       { device: tracker.uuid, seq: 1, values: { battery: 90 } },
@@ -966,6 +976,13 @@ describe.each(databaseKinds())('telemetry ingest on %s', (kind) => {
     expect(unknownSignal.json()).toEqual({ stored: 1, duplicates: 0 });
     const frames = (await call('GET', `/api/devices/${tracker.uuid}/frames`, staff)).json().frames;
     expect(frames[0]).toMatchObject({ error: 'ingest.unknown_signal', data: '{"pressure":3}' });
+    // A frame for the device type's codec, with its port; this one is too short to decode, and is kept as it came.
+    const frame = await ingest('/api/ingest/http', ingestTokens.http, [
+      { device: tracker.uuid, seq: 501, data: '0a', port: 2 },
+    ]);
+    expect(frame.json()).toEqual({ stored: 1, duplicates: 0 });
+    const kept = (await call('GET', `/api/devices/${tracker.uuid}/frames`, staff)).json().frames;
+    expect(kept[0]).toMatchObject({ data: '0a', port: 2 });
   });
 
   it('stores nothing of a batch that fails while it is stored, so that the message sent again is stored once', async () => {
