@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import { startNotificationRelay } from '../../db/notification-relay.js';
+import { pgArray } from '../../db/pg-array.js';
 
 /** An event with the path of the business it is about, so each listener can keep only what its user may see. */
 export interface LiveEventEnvelope {
@@ -70,7 +71,7 @@ export async function createLiveEvents(options: {
       const texts = payloads(envelopes);
       sending = sending.then(() =>
         sql`select pg_notify(${CHANNEL}, payload)
-          from unnest(${texts}::text[]) with ordinality as listed(payload, position) order by position`
+          from unnest(${pgArray(texts)}::text[]) with ordinality as listed(payload, position) order by position`
           .execute(options.database.db)
           .then(
             () => undefined,
