@@ -1,6 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { TypeRules } from './alarm-conditions.js';
 import type { InboundUplink, StoredBatch } from './batch.js';
+import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
+import { startTsWorker } from './ts-worker.js';
 
 /** What the main thread asks the writer. */
 export interface WriterCall {
@@ -25,15 +27,6 @@ class WriterError extends Error {
   }
 }
 
-/**
- * The server runs from its TypeScript sources, and so does the writer's thread: a worker does not inherit the main
- * thread's TypeScript loader on Node 20 (`--import tsx` in its options loads nothing), so it imports its module
- * through tsx's API.
- */
-const WORKER_MODULE = new URL('./sqlite-writer.worker.ts', import.meta.url).href;
-const WORKER_SOURCE = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_MODULE)}, ${JSON.stringify(WORKER_MODULE)}))`;
-
 interface Waiting {
   resolve(result: unknown): void;
   reject(error: unknown): void;
@@ -48,7 +41,8 @@ interface Waiting {
  * call (`store.ts`), so that the server's own writes wait for a batch as they would on one connection, rather than for
  * SQLite's lock, which would block the main thread. Started at once: loading its modules takes about a second (more
  * under load), which the first uplinks waited for when it started on first use (`bench:ingest` measured HTTP calls of
- * one message at half their rate, with a p99 of 1.2-1.5 s, when they were the first to arrive). `close` ends it.
+ * one message at half their rate, with a p99 of 1.2-1.5 s, when they were the first to arrive). Beside it runs the
+ * checkpointer (`sqlite-checkpointer.ts`), so that the writer's commits never copy the log back. `close` ends both.
  */
 export function createSqliteWriter(file: string) {
   let worker: Worker | null = null;
@@ -64,7 +58,7 @@ export function createSqliteWriter(file: string) {
   function started(): Worker {
     if (worker) return worker;
     if (closed) throw new Error('the ingest writer is closed');
-    const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { file } });
+    const thread = startTsWorker(new URL('./sqlite-writer.worker.ts', import.meta.url), { file });
     thread.on('message', ({ id, result, error }: WriterReply) => {
       const call = waiting.get(id);
       if (!call) return;
@@ -94,6 +88,7 @@ export function createSqliteWriter(file: string) {
   }
 
   started();
+  const checkpointer = startSqliteCheckpointer({ file });
   return {
     /** Stores a batch in one transaction of the writer (`storeBatch`). */
     storeBatch: (uplinks: InboundUplink[], at: number, typeRules: TypeRules) =>
@@ -103,6 +98,7 @@ export function createSqliteWriter(file: string) {
       const thread = worker;
       worker = null;
       if (thread) await thread.terminate();
+      await checkpointer.close();
     },
   };
 }

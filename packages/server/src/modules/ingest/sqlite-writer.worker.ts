@@ -5,10 +5,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteFile } from '../../db/sqlite-file.js';
 import { storeBatch } from './batch.js';
+import { WRITER_CHECKPOINT_FRAMES } from './sqlite-checkpointer.js';
 import { sqliteOps } from './sqlite-ops.js';
 import type { WriterCall, WriterReply } from './sqlite-writer.js';
 
-const ops = sqliteOps(openSqliteFile((workerData as { file: string }).file), { keepDevices: true });
+const sqlite = openSqliteFile((workerData as { file: string }).file);
+// The checkpointer's thread checkpoints the log (`sqlite-checkpointer.ts`); this connection only past a backstop.
+sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_FRAMES}`);
+const ops = sqliteOps(sqlite, { keepDevices: true });
 
 const answer = (call: WriterCall) => ops.inTransaction(() => storeBatch(ops, call.uplinks, call.at, call.typeRules));
 
