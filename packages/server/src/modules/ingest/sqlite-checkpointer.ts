@@ -21,7 +21,7 @@ export const WRITER_CHECKPOINT_FRAMES = 50_000;
  * never does. A checkpoint run by the writer's commit (SQLite's automatic one, every 10,000 pages) held that commit
  * for 40-130 ms every half second under `bench:ingest`'s steady traffic, and every uplink arriving meanwhile waited.
  * Every `intervalMs` this thread copies what is in the log without waiting for anyone (PASSIVE); past `restartFrames`
- * it also waits for the writer's current batch and makes the log start over (RESTART), which then costs the writer
+ * it also makes the log start over (RESTART) when it finds a gap between the writer's batches, which costs the writer
  * little, the pages being mostly copied already.
  */
 export function startSqliteCheckpointer({

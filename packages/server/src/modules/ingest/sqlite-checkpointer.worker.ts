@@ -8,6 +8,9 @@ import type { CheckpointerOptions } from './sqlite-checkpointer.js';
 
 const { file, restartFrames, intervalMs } = workerData as CheckpointerOptions;
 const sqlite = openSqliteFile(file);
+// A RESTART that waited would hold back every writer meanwhile (SQLite blocks new writers while one is pending): it
+// runs only in a gap between the writer's batches, with no reader on an older snapshot, and is tried again otherwise.
+sqlite.pragma('busy_timeout = 0');
 
 const checkpoint = (mode: 'PASSIVE' | 'RESTART') =>
   sqlite.pragma(`wal_checkpoint(${mode})`) as { busy: number; log: number; checkpointed: number }[];
@@ -17,7 +20,7 @@ function tick() {
     const [log] = checkpoint('PASSIVE');
     if (log && log.log >= restartFrames) checkpoint('RESTART');
   } catch {
-    // Busy past the connection's timeout: the next tick tries again, and the writer's backstop bounds the log meanwhile.
+    // Busy (a batch or an older reader): the next tick tries again, and the writer's backstop bounds the log meanwhile.
   }
   setTimeout(tick, intervalMs);
 }
