@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
+import { createBusinessesRepo } from '../businesses/repo.js';
 import { type InboundUplink, storeBatch } from './batch.js';
 import { sqliteOps } from './sqlite-ops.js';
 
@@ -15,35 +16,13 @@ describe('the ingest writer on SQLite', () => {
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     const { db } = database.handle;
-    const business = randomUUID();
-    await db
-      .insertInto('businessNodes')
-      .values({
-        id: business,
-        parentId: null,
-        slug: 'fleet',
-        description: 'Fleet',
-        status: 0,
-        logo: null,
-        theme: null,
-        cfgLocked: 0,
-        mergedLocked: 0,
-        viewPermissions: null,
-        deviceCount: 1,
-        createdAt: 0,
-        version: 1,
-      })
-      .execute();
-    await db
-      .insertInto('businessPaths')
-      .values({ id: business, path: `/${business}/`, depth: 1 })
-      .execute();
+    const business = await createBusinessesRepo(db).insert({ description: 'Fleet', status: 0, parent: null }, 0);
     await db
       .insertInto('devices')
       .values({
         id: device,
-        businessId: business,
-        businessPath: `/${business}/`,
+        businessId: business.id,
+        businessPath: business.path,
         description: 'Van',
         deviceType: 'gps-tracker',
         imei: '350000000000001',
