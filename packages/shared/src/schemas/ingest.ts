@@ -73,26 +73,27 @@ export function linkQuality(network: 'lora' | 'sigfox' | 'ip', radio: RadioMetad
 const Position = z.object({ lat: z.number(), lon: z.number(), alt: z.number().optional() });
 export const SignalValueSchema = z.union([z.number(), z.boolean(), z.string().max(256), Position]);
 
-const messageCounter = z
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 53);
-const ValuesMessage = z.object({
-  seq: messageCounter,
+/** What both kinds of device message carry. */
+const messageCommon = {
+  seq: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 53),
   ts: z.number().int().min(0).optional(),
-  values: z.record(z.string().min(1).max(64), SignalValueSchema),
   rssi: z.number().optional(),
+};
+const ValuesMessage = z.object({
+  ...messageCommon,
+  values: z.record(z.string().min(1).max(64), SignalValueSchema),
 });
 const FrameMessage = z.object({
-  seq: messageCounter,
-  ts: z.number().int().min(0).optional(),
+  ...messageCommon,
   data: z
     .string()
     .max(512)
     .regex(/^([0-9a-fA-F]{2})*$/),
   port: z.number().int().min(0).max(255).optional(),
-  rssi: z.number().optional(),
 });
 
 /**
