@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import { coalescedReads } from '../../db/coalesced-reads.js';
 import { DEVICE_COLUMNS } from '../../db/columns.js';
+import { packedColumns } from '../../db/packed-columns.js';
 import { queryPerShape, reusableQuery } from '../../db/reusable-query.js';
 import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
 import {
@@ -65,6 +66,8 @@ export type ListedDeviceRow = Pick<DeviceRow, (typeof PRESENTED_COLUMNS)[number]
   businessDescription: string;
 };
 const presentedColumns = PRESENTED_COLUMNS.map((column) => `devices.${column}` as const);
+/** A listed device as SQLite reads it for a page: its presented columns as one JSON array (`db/packed-columns.ts`). */
+type PackedListedRow = Pick<ListedDeviceRow, 'role' | 'businessDescription'> & { packed: string };
 
 /** The network id columns, each unique within its network. */
 export const NETWORK_ID_COLUMNS = ['loraEui', 'mac', 'sigfoxId', 'imei'] as const;
@@ -262,6 +265,12 @@ export function createDevicesRepo(db: Database) {
   }
 
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // SQLite reads a page's devices each as one value (`db/packed-columns.ts`).
+  const packedListing = packedColumns<DeviceRow, (typeof PRESENTED_COLUMNS)[number], 'role' | 'businessDescription'>(
+    'devices',
+    PRESENTED_COLUMNS,
+    ['role', 'businessDescription'],
+  );
 
   /** Everything a device sent: readings, messages as received, counters, undecodable frames, commissioning. */
   async function deleteTelemetry(device: Pick<DeviceRow, 'id' | 'key'>, trx: Executor = db): Promise<void> {
@@ -347,21 +356,22 @@ export function createDevicesRepo(db: Database) {
    */
   const pageQuery = queryPerShape<
     { scope: Scope | null; conditions: DeviceConditions; sort: DeviceSort; limit: number; after: Cursor | null },
-    ListedDeviceRow
+    ListedDeviceRow | PackedListedRow
   >(({ scope, conditions, sort, limit, after }) => {
     const key = SORT_KEYS[sort.by];
     const direction = sort.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
-    let select = scopedBy(db, scope).select(presentedColumns).where(matching(conditions));
+    let narrowed = scopedBy(db, scope).where(matching(conditions));
     if (after) {
       const comparison = sort.order === 'asc' ? sql.raw('>') : sql.raw('<');
-      select = select.where(
+      narrowed = narrowed.where(
         sql<boolean>`(${key.sql}, ${sql.ref('devices.id')}) ${comparison} (${after[0]}, ${after[1]})`,
       );
     }
-    return select
+    const ordered = narrowed
       .orderBy(sql`${key.sql} ${direction}`)
       .orderBy(sql`${sql.ref('devices.id')} ${direction}`)
       .limit(sql.lit(limit + 1));
+    return postgres ? ordered.select(presentedColumns) : ordered.select(packedListing.selection);
   }, PAGE_STRUCTURE);
 
   return {
@@ -416,13 +426,14 @@ export function createDevicesRepo(db: Database) {
       after: Cursor | undefined,
       now: number,
     ): Promise<{ rows: ListedDeviceRow[]; next: Cursor | null }> {
-      const rows = await pageQuery(db, {
+      const found = await pageQuery(db, {
         scope: await scopeOf(caller, db),
         conditions: conditionsOf(query, now),
         sort,
         limit,
         after: after ?? null,
       });
+      const rows = found.map((row) => ('packed' in row ? packedListing.unpack(row) : row));
       const last = rows.length > limit ? rows[limit - 1] : undefined;
       return { rows: rows.slice(0, limit), next: last ? [SORT_KEYS[sort.by].of(last), last.id] : null };
     },
