@@ -4,9 +4,9 @@ import { sql } from 'kysely';
  * Columns a hot SQLite listing reads many of, read as one JSON array per row (`json_array`, named `packed`) and made
  * into an object again here (`unpack`, which adds the row's other columns by name). better-sqlite3 makes a value of
  * every column of every row, and that was most of a page's read: the page of 51 devices of 19 columns took 330 µs as
- * values and 160 µs as one array each; with unpacking, presenting and writing the JSON answer, 2,560 against 2,050
- * pages a second on one thread (measured in one process, alternating). Not on PostgreSQL: there `json_build_array`
- * cost the database about what it saved node-postgres, and on one machine the page was no faster.
+ * values and 160 µs as one array each. With unpacking, presenting and the JSON answer, one thread made 2,560-2,800
+ * pages a second against 1,840-2,050 (two runs in one process, alternating). Not on PostgreSQL: there
+ * `json_build_array` cost the database about what it saved node-postgres, and on one machine the page was no faster.
  * Only for columns whose values JSON keeps as they are: texts, integers within 2^53 and nulls (not blobs, nor reals
  * that must stay exact).
  */

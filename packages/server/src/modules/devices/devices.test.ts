@@ -387,6 +387,49 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
     });
   });
 
+  it('presents a device in a page exactly as its own GET does, every field set', async () => {
+    const device = await createDevice({
+      businessId: nodes.South,
+      deviceType: 'gps-tracker',
+      description: 'Van "7" \\ ação',
+      serialNumber: 'SN-PAGE',
+      fwVersion: '2.1.0',
+      IMEI: '356938035643809',
+    });
+    try {
+      await t.db
+        .updateTable('devices')
+        .set({
+          signalValues: JSON.stringify({
+            battery: { value: 87, date: 1_763_900_000_000 },
+            moving: { value: true, date: 1 },
+          }),
+          parameters: JSON.stringify({ interval: 15 }),
+          parametersStatus: 'SENT',
+          routeDestination: 'depot',
+          lastSeenAt: 1_763_900_000_123,
+        })
+        .where('id', '=', device.uuid)
+        .execute();
+      const acme = tokens.AcmeAdmin ?? '';
+      const own = (await call('GET', `/api/devices/${device.uuid}?lang=pt`, acme)).json();
+      const [listed] = (await filter(acme, { search: 'SN-PAGE' })).items;
+      const portuguese = await call('POST', '/api/devices/filter?lang=pt', acme, { search: 'SN-PAGE' });
+      expect(portuguese.json().items).toEqual([own]);
+      expect(listed).toEqual({ ...own, parameterization: { ...own.parameterization, label: 'Sent' } });
+      expect(own).toMatchObject({
+        description: 'Van "7" \\ ação',
+        signalValues: { battery: { value: 87 }, moving: { value: true } },
+        parameters: { values: { interval: 15 }, status: 'SENT' },
+        routeDestination: 'depot',
+        lastSeenAt: new Date(1_763_900_000_123).toISOString(),
+      });
+    } finally {
+      // Other tests count the devices of South.
+      expect((await call('DELETE', `/api/devices/${device.uuid}`, staff)).statusCode).toBe(204);
+    }
+  });
+
   it('filters on latest signal values, numbers as numbers and booleans and texts as written', async () => {
     const [first, second] = (await filter(staff, { businessId: nodes.South, limit: 2 })).items;
     const setValues = (uuid: string | undefined, values: Record<string, unknown>) =>
