@@ -4,10 +4,11 @@
  *  - a filtered, sorted page of 50 (`POST /api/devices/filter`: one device type, by description) by a non-staff admin
  *    of the tenant, with requests arriving evenly at PAGE_RATE a second (`paced-load.ts`; target: p99 under 30 ms at
  *    1,000 requests/s), against a bare route answering a fixed page of 50 devices at the same rate;
- *  - a single-device GET at full speed (autocannon), requests per second against a bare route answering a fixed device (target: at
- *    least 30% of the bare route's rate), with 50 connections: the most the server answers. With 10 (also printed) a
- *    route that waits on PostgreSQL is bound by the round trips, not by the machine: measured, the server was busy 59%
- *    of the time, PostgreSQL 45% and the load 17% of the two cores, where 50 connections keep the server busy.
+ *  - a single-device GET at full speed (autocannon), requests per second against a bare route answering a fixed
+ *    device (target: at least 30% of the bare route's rate), with 50 connections: the most the server answers. With
+ *    10 (also printed) a route that waits on PostgreSQL is bound by the round trips, not by the machine: measured,
+ *    the server was busy 59% of the time, PostgreSQL 45% and the load 17% of the two cores, where 50 connections keep
+ *    the server busy.
  * Each route is first loaded for 3 s unmeasured. Default: 100,000 devices in one tenant. BENCH_DEVICES_LARGE=1 also
  * runs 1,000,000 devices across 100 tenants.
  */
