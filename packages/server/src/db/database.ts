@@ -20,6 +20,7 @@ import { rowRenaming } from './renamed-rows.js';
 import { preparedStatementName, registerDirectReader } from './reusable-query.js';
 import type { Database, DatabaseSchema } from './schema.js';
 import { openSqliteFile } from './sqlite-file.js';
+import { startSqliteReader } from './sqlite-reader.js';
 import { rowBuildingStatement } from './sqlite-rows.js';
 
 export type { BusinessesTable, Database } from './schema.js';
@@ -40,6 +41,11 @@ export interface DatabaseHandle {
    * Use it only while holding Kysely's connection.
    */
   sqlite: SqliteDatabase.Database | null;
+  /**
+   * Starts SQLite's reader thread (`sqlite-reader.ts`) and resolves once it reads; otherwise it starts with the first
+   * read marked off thread, which waits on the main thread meanwhile. At once on PostgreSQL.
+   */
+  startReader(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,11 +96,19 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
       dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
       plugins,
     });
-    return { db, kind: 'postgres', refreshStatistics: async () => {}, sqlite: null, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      refreshStatistics: async () => {},
+      sqlite: null,
+      startReader: async () => {},
+      close: () => db.destroy(),
+    };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqliteFile(join(options.dataDir, 'app.db'));
   const statements = withStatementCache(sqlite);
+  const reader = startSqliteReader(sqlite.name);
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: statements }), plugins });
   registerDirectReader(db, {
     read(text, parameters) {
@@ -102,6 +116,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
       const statement = statements.prepare(text);
       return statement.reader ? (statement.all(parameters) as Record<string, unknown>[]) : undefined;
     },
+    readOffThread: reader.read,
     renamedRows: camelCase.renamedRows,
   });
   // 0x10002: look at every table, and analyze those never analyzed or grown much since.
@@ -114,8 +129,10 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
     kind: 'sqlite',
     refreshStatistics,
     sqlite,
+    startReader: reader.started,
     close: async () => {
       clearInterval(timer);
+      await reader.close();
       await db.destroy();
     },
   };

@@ -192,4 +192,26 @@ describe.each(databaseKinds())('a reusable query on %s', (kind) => {
     );
     await expect(byDomain(db, { domain: 'example.com' })).rejects.toThrow(/computed on its stand-ins/);
   });
+
+  it('reads a query marked off thread on SQLite’s reader once it is up, as committed, with the same rows', async () => {
+    const { db, sqlite } = database.handle;
+    const emails = queryPerShape<{ domain: string }, { email: string; firstName: string }>(
+      ({ domain }) =>
+        db.selectFrom('users').select(['email', 'firstName']).where('email', 'like', domain).orderBy('email'),
+      [],
+      { offThread: true },
+    );
+    const all = ['ana@example.com', 'bea@example.com', 'carla@example.com'].map((email) => ({ email, firstName: '' }));
+    expect(await emails(db, { domain: '%@example.com' })).toEqual(all);
+    await database.handle.startReader();
+    expect(await emails(db, { domain: '%@example.com' })).toEqual(all);
+    if (!sqlite) return;
+    // A change the main connection has not committed: the reader, on a connection of its own, does not see it.
+    sqlite.exec("begin; update users set first_name = 'Ana' where email = 'ana@example.com'");
+    try {
+      expect(await emails(db, { domain: '%@example.com' })).toEqual(all);
+    } finally {
+      sqlite.exec('rollback');
+    }
+  });
 });

@@ -11,6 +11,8 @@ type QueryRunner = Pick<Kysely<any>, 'executeQuery'>;
  */
 interface DirectReader {
   read(text: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined;
+  /** The same on a thread of its own (`sqlite-reader.ts`); undefined when it cannot. */
+  readOffThread(text: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined;
   renamedRows<Row>(rows: Record<string, unknown>[]): Row[];
 }
 const directReaders = new WeakMap<object, DirectReader>();
@@ -67,6 +69,7 @@ export function runPrepared<Row>(executor: QueryRunner, compiled: CompiledQuery<
  */
 export function reusableQuery<Args extends Record<string, unknown>, Row>(
   build: (argument: <Name extends keyof Args & string>(name: Name) => Args[Name]) => Compilable<Row>,
+  { offThread = false }: ReadOptions = {},
 ) {
   const compiled = build((name) => `${MARKER}${name}` as never).compile();
   prepare(compiled);
@@ -79,11 +82,21 @@ export function reusableQuery<Args extends Record<string, unknown>, Row>(
       return name === undefined ? value : args[name];
     });
     const reader = directReaders.get(executor);
+    const elsewhere = offThread ? reader?.readOffThread(compiled.sql, parameters) : undefined;
+    if (reader && elsewhere) return reader.renamedRows<Row>(await elsewhere);
     const direct = reader?.read(compiled.sql, parameters);
     if (reader && direct) return reader.renamedRows<Row>(direct);
     const query: CompiledQuery<Row> = { ...compiled, parameters };
     return (await executor.executeQuery(query)).rows;
   };
+}
+
+export interface ReadOptions {
+  /**
+   * On SQLite, read on the reader's thread (`sqlite-reader.ts`) rather than the main thread: for reads that take long
+   * enough (hundreds of microseconds, a page of a listing) to be worth the message to and from it (tens).
+   */
+  offThread?: boolean;
 }
 
 /** How many shapes of one `queryPerShape` are kept built; past it, a new shape is built for each run. */
@@ -126,6 +139,7 @@ function withStandIns(
 export function queryPerShape<Args extends object, Row>(
   build: (args: Args) => Compilable<Row>,
   structural: readonly string[] = [],
+  options: ReadOptions = {},
 ) {
   const structuralKeys = new Set(structural);
   const queries = new Map<string, (executor: QueryRunner, values: Record<string, unknown>) => Promise<Row[]>>();
@@ -147,7 +161,7 @@ export function queryPerShape<Args extends object, Row>(
       if (computed.length > 0) {
         throw new Error(`A query per shape computed on its stand-ins: ${computed.join(', ').replaceAll(MARKER, '')}`);
       }
-      query = reusableQuery<Record<string, unknown>, Row>(() => compilable);
+      query = reusableQuery<Record<string, unknown>, Row>(() => compilable, options);
       if (queries.size < MAX_SHAPES) queries.set(shape, query);
     }
     return query(executor, values);

@@ -42,6 +42,7 @@ export async function startTestApp(
     app,
     services,
     db,
+    database: database.handle,
     inbox,
     config,
     request,

@@ -47,6 +47,9 @@ describe.each(databaseKinds())('devices on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Pages are read on SQLite's reader thread once it is up, and on the main thread until then: these tests read them
+    // there (`sqlite-reader.ts`; `reusable-query.test.ts` reads on the main thread).
+    await t.database.startReader();
     await t.createUser('staff@example.com', PASSWORD, { role: 'product' });
     staff = await t.signIn('staff@example.com', PASSWORD);
     // Acme → North → Porto; Acme → South; Bravo (another tenant).

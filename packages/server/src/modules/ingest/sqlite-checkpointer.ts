@@ -1,4 +1,4 @@
-import { startTsWorker } from './ts-worker.js';
+import { startTsWorker } from '../../db/ts-worker.js';
 
 export interface CheckpointerOptions {
   file: string;

@@ -1,35 +1,15 @@
 import type { Worker } from 'node:worker_threads';
+import { threadCalls } from '../../db/thread-calls.js';
+import { startTsWorker } from '../../db/ts-worker.js';
 import type { TypeRules } from './alarm-conditions.js';
 import type { InboundUplink, StoredBatch } from './batch.js';
 import { startSqliteCheckpointer } from './sqlite-checkpointer.js';
-import { startTsWorker } from './ts-worker.js';
 
 /** What the main thread asks the writer. */
 export interface WriterCall {
-  id: number;
   uplinks: InboundUplink[];
   at: number;
   typeRules: TypeRules;
-}
-export interface WriterReply {
-  id: number;
-  result?: unknown;
-  error?: { message: string; code: string | undefined; stack: string | undefined };
-}
-
-/** A failure in the writer, as raised there: SQLite's code when SQLite failed (`SQLITE_BUSY`), and where. */
-class WriterError extends Error {
-  readonly code: string | undefined;
-  constructor({ message, code, stack }: NonNullable<WriterReply['error']>) {
-    super(message);
-    this.code = code;
-    if (stack) this.stack = stack;
-  }
-}
-
-interface Waiting {
-  resolve(result: unknown): void;
-  reject(error: unknown): void;
 }
 
 /**
@@ -45,59 +25,32 @@ interface Waiting {
  * checkpointer (`sqlite-checkpointer.ts`), so that the writer's commits never copy the log back. `close` ends both.
  */
 export function createSqliteWriter(file: string) {
-  let worker: Worker | null = null;
+  let writer: { thread: Worker; calls: ReturnType<typeof threadCalls> } | null = null;
   let closed = false;
-  let nextId = 1;
-  const waiting = new Map<number, Waiting>();
 
-  function failAll(error: unknown) {
-    for (const call of waiting.values()) call.reject(error);
-    waiting.clear();
-  }
-
-  function started(): Worker {
-    if (worker) return worker;
+  function started() {
+    if (writer) return writer;
     if (closed) throw new Error('the ingest writer is closed');
     const thread = startTsWorker(new URL('./sqlite-writer.worker.ts', import.meta.url), { file });
-    thread.on('message', ({ id, result, error }: WriterReply) => {
-      const call = waiting.get(id);
-      if (!call) return;
-      waiting.delete(id);
-      if (waiting.size === 0) thread.unref();
-      if (error) call.reject(new WriterError(error));
-      else call.resolve(result);
+    const running = { thread, calls: threadCalls(thread, 'the ingest writer') };
+    thread.on('exit', () => {
+      if (writer === running) writer = null;
     });
-    thread.on('error', (error) => failAll(error));
-    thread.on('exit', (code) => {
-      if (worker === thread) worker = null;
-      failAll(new Error(`the ingest writer stopped (exit code ${code})`));
-    });
-    thread.unref();
-    worker = thread;
-    return thread;
-  }
-
-  function call(request: Omit<WriterCall, 'id'>): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const thread = started();
-      const id = nextId++;
-      if (waiting.size === 0) thread.ref();
-      waiting.set(id, { resolve, reject });
-      thread.postMessage({ id, ...request } satisfies WriterCall);
-    });
+    writer = running;
+    return running;
   }
 
   started();
   const checkpointer = startSqliteCheckpointer({ file });
   return {
     /** Stores a batch in one transaction of the writer (`storeBatch`). */
-    storeBatch: (uplinks: InboundUplink[], at: number, typeRules: TypeRules) =>
-      call({ uplinks, at, typeRules }) as Promise<StoredBatch>,
+    storeBatch: async (uplinks: InboundUplink[], at: number, typeRules: TypeRules) =>
+      (await started().calls.call({ uplinks, at, typeRules } satisfies WriterCall)) as StoredBatch,
     async close() {
       closed = true;
-      const thread = worker;
-      worker = null;
-      if (thread) await thread.terminate();
+      const running = writer;
+      writer = null;
+      await running?.thread.terminate();
       await checkpointer.close();
     },
   };

@@ -4,10 +4,11 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqliteFile } from '../../db/sqlite-file.js';
+import { replyTo } from '../../db/thread-calls.js';
 import { storeBatch } from './batch.js';
 import { WRITER_CHECKPOINT_FRAMES } from './sqlite-checkpointer.js';
 import { sqliteOps } from './sqlite-ops.js';
-import type { WriterCall, WriterReply } from './sqlite-writer.js';
+import type { WriterCall } from './sqlite-writer.js';
 
 const sqlite = openSqliteFile((workerData as { file: string }).file);
 // The checkpointer's thread checkpoints the log (`sqlite-checkpointer.ts`); this connection only past a backstop.
@@ -17,18 +18,6 @@ const ops = sqliteOps(sqlite, { keepDevices: true });
 const answer = (call: WriterCall) => ops.inTransaction(() => storeBatch(ops, call.uplinks, call.at, call.typeRules));
 
 let previous: Promise<void> = Promise.resolve();
-parentPort?.on('message', (call: WriterCall) => {
-  previous = previous.then(async () => {
-    let reply: WriterReply;
-    try {
-      reply = { id: call.id, result: await answer(call) };
-    } catch (error) {
-      const { message, stack, code } = error instanceof Error ? (error as Error & { code?: unknown }) : { message: '' };
-      reply = {
-        id: call.id,
-        error: { message: message || String(error), code: code === undefined ? undefined : String(code), stack },
-      };
-    }
-    parentPort?.postMessage(reply);
-  });
+parentPort?.on('message', (call: WriterCall & { id: number }) => {
+  previous = previous.then(async () => parentPort?.postMessage(await replyTo(call.id, () => answer(call))));
 });

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type SqliteDatabase from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteFile } from './sqlite-file.js';
+import { startSqliteReader } from './sqlite-reader.js';
+
+describe("SQLite's reader thread", () => {
+  let dir: string;
+  let sqlite: SqliteDatabase.Database;
+  let reader: ReturnType<typeof startSqliteReader>;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'iot-reader-'));
+    sqlite = openSqliteFile(join(dir, 'app.db'));
+    sqlite.exec("create table t (id integer primary key, name text); insert into t values (1, 'one'), (2, 'two')");
+    reader = startSqliteReader(sqlite.name);
+  });
+  afterEach(async () => {
+    await reader.close();
+    sqlite.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers nothing until it reads, then the rows the main connection would, with their column names', async () => {
+    expect(reader.read('select * from t', [])).toBeUndefined();
+    await reader.started();
+    const text = 'select id, name, id * 2 as "double" from t where id >= ? order by id';
+    expect(await reader.read(text, [1])).toEqual(sqlite.prepare(text).all(1));
+    expect(await reader.read(text, [3])).toEqual([]);
+  });
+
+  it('reads what the main connection committed before, never what it has not committed yet', async () => {
+    await reader.started();
+    sqlite.exec("insert into t values (3, 'three')");
+    expect(await reader.read('select name from t where id = ?', [3])).toEqual([{ name: 'three' }]);
+    sqlite.exec("begin; insert into t values (4, 'four')");
+    expect(await reader.read('select count(*) as n from t', [])).toEqual([{ n: 3 }]);
+    sqlite.exec('rollback');
+  });
+
+  it('follows the columns when a change of the table changes what a kept statement reads', async () => {
+    await reader.started();
+    expect(await reader.read('select * from t where id = ?', [1])).toEqual([{ id: 1, name: 'one' }]);
+    sqlite.exec("alter table t add column colour text default 'red'");
+    expect(await reader.read('select * from t where id = ?', [1])).toEqual([{ id: 1, name: 'one', colour: 'red' }]);
+  });
+
+  it('refuses a statement that writes, and one SQLite cannot run, with SQLite’s word, then reads on', async () => {
+    await reader.started();
+    await expect(reader.read("insert into t values (5, 'five')", [])).rejects.toThrow(/return data/);
+    await expect(reader.read("update t set name = 'x' returning id", [])).rejects.toMatchObject({
+      code: 'SQLITE_READONLY',
+    });
+    await expect(reader.read('select * from missing', [])).rejects.toMatchObject({
+      message: expect.stringMatching(/no such table: missing/),
+      code: 'SQLITE_ERROR',
+    });
+    expect(sqlite.prepare('select name from t order by id').pluck().all()).toEqual(['one', 'two']);
+    expect(await reader.read('select count(*) as n from t', [])).toEqual([{ n: 2 }]);
+  });
+
+  it('answers nothing once closed, so reads go back to the main thread', async () => {
+    await reader.started();
+    await reader.close();
+    expect(reader.read('select * from t', [])).toBeUndefined();
+  });
+});
