@@ -66,4 +66,11 @@ describe("SQLite's reader thread", () => {
     await reader.close();
     expect(reader.read('select * from t', [])).toBeUndefined();
   });
+
+  it('leaves reads on the main thread for good when its thread stops', async () => {
+    const unopenable = startSqliteReader(join(dir, 'missing', 'app.db'));
+    await expect(unopenable.started()).rejects.toThrow(/stopped/);
+    expect(unopenable.read('select * from t', [])).toBeUndefined();
+    await unopenable.close();
+  });
 });

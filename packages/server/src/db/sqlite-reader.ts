@@ -23,39 +23,34 @@ const MAX_BUILDERS = 100;
  * one server answered 1,860-1,920 pages a second instead of 1,360, and at 1,000 a second the main thread's event loop
  * was late by 6 ms at p99 instead of 54. Each statement reads what is committed when it starts (WAL), as the main
  * connection does outside a transaction. Started on first use; until its modules are loaded (about a second), and once
- * closed, `read` answers undefined and the caller reads on the main thread.
+ * closed or stopped, `read` answers undefined and the caller reads on the main thread.
  */
 export function startSqliteReader(file: string) {
-  let reader: {
-    calls: ReturnType<typeof threadCalls>;
-    reading: Promise<void>;
-    terminate(): Promise<number>;
-  } | null = null;
+  let reader: { calls: ReturnType<typeof threadCalls>; reading: Promise<void>; terminate(): Promise<number> } | null =
+    null;
   let ready = false;
-  let closed = false;
+  /** Closed, or the thread stopped: it is not started again, and reads stay on the main thread. */
+  let stopped = false;
   const builders = new Map<string, ReturnType<typeof rowBuilder>>();
 
   function start() {
     const thread = startTsWorker(new URL('./sqlite-reader.worker.ts', import.meta.url), { file });
-    let reads: () => void = () => {};
-    let stopped: (error: Error) => void = () => {};
     const reading = new Promise<void>((resolve, reject) => {
-      reads = resolve;
-      stopped = reject;
+      // Its first message says it reads; no call is sent before.
+      thread.once('message', () => resolve());
+      thread.once('exit', (code) => reject(new Error(`the SQLite reader stopped (exit code ${code})`)));
     });
-    const calls = threadCalls(thread, 'the SQLite reader', (message) => {
-      if (message !== 'ready') return;
-      ready = true;
-      reads();
-    });
-    // A reader that failed is started again on the next read; reads go to the main thread meanwhile.
-    thread.on('exit', (code) => {
+    reading.then(
+      () => {
+        ready = !stopped;
+      },
+      () => {},
+    );
+    thread.on('exit', () => {
       ready = false;
-      stopped(new Error(`the SQLite reader stopped (exit code ${code})`));
-      if (reader?.calls === calls) reader = null;
+      stopped = true;
     });
-    reading.catch(() => {});
-    return { calls, reading, terminate: () => thread.terminate() };
+    return { calls: threadCalls(thread, 'the SQLite reader'), reading, terminate: () => thread.terminate() };
   }
 
   function built({ columns, rows }: ReaderResult) {
@@ -71,7 +66,7 @@ export function startSqliteReader(file: string) {
   return {
     /** The rows of a read statement, read on the reader's thread; undefined while it is not there to read them. */
     read(text: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined {
-      if (closed) return undefined;
+      if (stopped) return undefined;
       reader ??= start();
       if (!ready) return undefined;
       return reader.calls
@@ -84,9 +79,9 @@ export function startSqliteReader(file: string) {
       return reader.reading;
     },
     async close() {
-      closed = true;
+      stopped = true;
+      ready = false;
       await reader?.terminate();
-      reader = null;
     },
   };
 }

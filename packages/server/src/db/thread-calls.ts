@@ -33,19 +33,19 @@ export async function replyTo(id: number, answer: () => unknown): Promise<Thread
 /**
  * Calls to a thread that answers each message `{ id, ...call }` with a `ThreadReply`. The thread keeps the process
  * alive only while a call waits. Every waiting call fails when the thread fails or stops (`name` says which thread).
- * Messages that are not replies go to `onMessage`.
+ * Other messages are the thread's own business (`thread.on('message')`).
  */
-export function threadCalls(thread: Worker, name: string, onMessage: (message: unknown) => void = () => {}) {
+export function threadCalls(thread: Worker, name: string) {
   let nextId = 1;
   const waiting = new Map<number, { resolve(result: unknown): void; reject(error: unknown): void }>();
   const failAll = (error: unknown) => {
     for (const call of waiting.values()) call.reject(error);
     waiting.clear();
   };
-  thread.on('message', (message: ThreadReply | unknown) => {
+  thread.on('message', (message: unknown) => {
     const reply = message as ThreadReply;
     const call = typeof reply?.id === 'number' ? waiting.get(reply.id) : undefined;
-    if (!call) return onMessage(message);
+    if (!call) return;
     waiting.delete(reply.id);
     if (waiting.size === 0) thread.unref();
     if (reply.error) call.reject(new ThreadError(reply.error));
