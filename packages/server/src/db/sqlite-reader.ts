@@ -17,13 +17,13 @@ export interface ReaderResult {
 const MAX_BUILDERS = 100;
 
 /**
- * A thread with a connection of its own to the SQLite file, for the reads that take longest (a page of a listing):
- * better-sqlite3 runs a statement on the thread that calls it, so these would otherwise hold the main thread, and every
- * request behind them, while SQLite reads. Measured under `npm run bench:devices` (a page of 50 of 100,000 devices):
- * one server answered 1,860-1,920 pages a second instead of 1,360, and at 1,000 a second the main thread's event loop
- * was late by 6 ms at p99 instead of 54. Each statement reads what is committed when it starts (WAL), as the main
- * connection does outside a transaction. Started on first use; until its modules are loaded (about a second), and once
- * closed or stopped, `read` answers undefined and the caller reads on the main thread.
+ * A thread with a connection of its own to the SQLite file, for the reads that take longest (a page of a listing, a
+ * count of a large fleet): better-sqlite3 runs a statement on the thread that calls it, so these would otherwise hold
+ * the main thread, and every request behind them, while SQLite reads. Measured under `npm run bench:devices` (a page
+ * of 50 of 100,000 devices): one server answered 1,860-1,920 pages a second instead of 1,360, and at 1,000 a second the
+ * main thread's event loop was late by 6 ms at p99 instead of 54. Each statement reads what is committed when it starts
+ * (WAL), as the main connection does outside a transaction. Started on first use; until its modules are loaded (about
+ * a second), and once closed or stopped, `read` answers undefined and the caller reads on the main thread.
  */
 export function startSqliteReader(file: string) {
   let reader: { calls: ReturnType<typeof threadCalls>; reading: Promise<void>; terminate(): Promise<number> } | null =

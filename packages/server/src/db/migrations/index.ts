@@ -23,6 +23,7 @@ import * as sessionChanges from './0021-session-changes.js';
 import * as uplinkDigests from './0022-uplink-digests.js';
 import * as loraDownlinkRef from './0023-lora-downlink-ref.js';
 import * as devicePageIndexType from './0024-device-page-index-type.js';
+import * as deviceCountIndex from './0025-device-count-index.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-uplink-digests': uplinkDigests,
   '0023-lora-downlink-ref': loraDownlinkRef,
   '0024-device-page-index-type': devicePageIndexType,
+  '0025-device-count-index': deviceCountIndex,
 };

@@ -12,7 +12,7 @@ import {
 import { coalescedReads } from '../../db/coalesced-reads.js';
 import { DEVICE_COLUMNS } from '../../db/columns.js';
 import { packedColumns } from '../../db/packed-columns.js';
-import { queryPerShape, reusableQuery } from '../../db/reusable-query.js';
+import { queryPerShape, readOffThread, reusableQuery } from '../../db/reusable-query.js';
 import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
 import {
   type Caller,
@@ -253,11 +253,19 @@ export function createDevicesRepo(db: Database) {
   }
 
   function scopedBy(trx: Executor, scope: Scope | null) {
-    const { role, reach } = scopeSql(scope, 'devices.businessPath');
-    const query = trx
-      .selectFrom('devices')
+    const { role } = scopeSql(scope, 'devices.businessPath');
+    return inScope(trx, scope)
       .innerJoin('businesses', 'businesses.id', 'devices.businessId')
       .select(['businesses.description as businessDescription', role.as('role')]);
+  }
+
+  /**
+   * The devices in a scope alone, for counting them: the join with their businesses (for the description) cost SQLite
+   * a lookup of each counted device's business, and made it scan the whole table for a tenant's devices of one type.
+   */
+  function inScope(trx: Executor, scope: Scope | null) {
+    const { reach } = scopeSql(scope, 'devices.businessPath');
+    const query = trx.selectFrom('devices');
     // A whole tenant is said as the tenant alone: the per-tenant indexes apply, and the planners estimate it right
     // (the same scope said twice, as a path range and as the tenant, reads to them as a hundred times narrower).
     if (scope?.wholeTenant) return query.where('devices.tenantPath', '=', scope.wholeTenant);
@@ -444,16 +452,14 @@ export function createDevicesRepo(db: Database) {
     },
 
     async count(caller: Caller, query: DeviceQuery, now: number): Promise<number> {
-      const row = await db
-        .selectFrom(
-          (await scoped(caller, db))
-            .select('devices.id')
-            .where(matching(conditionsOf(query, now)))
-            .as('matching'),
-        )
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow();
-      return count(row.n);
+      const [row] = await readOffThread(
+        db,
+        inScope(db, await scopeOf(caller, db))
+          .where(matching(conditionsOf(query, now)))
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .compile(),
+      );
+      return count(row?.n ?? 0);
     },
 
     /**
@@ -461,24 +467,27 @@ export function createDevicesRepo(db: Database) {
      * (within `recentSince` or before), as one grouped query.
      */
     async split(caller: Caller, query: DeviceQuery, now: number, recentSince: number) {
-      const rows = await db
-        .selectFrom(
-          (await scoped(caller, db))
-            .select(['devices.deviceType', 'devices.communication', 'devices.parametersStatus', 'devices.lastSeenAt'])
-            .where(matching(conditionsOf(query, now)))
-            .as('matching'),
-        )
-        .select((eb) => [
-          'matching.deviceType',
-          'matching.communication',
-          'matching.parametersStatus',
-          sql<string>`case when ${sql.ref('matching.lastSeenAt')} is null then 'never'
-            when ${sql.ref('matching.lastSeenAt')} >= ${recentSince} then 'recent' else 'stale' end`.as('seen'),
-          eb.fn.countAll<number | string>().as('n'),
-        ])
-        // The fourth column, `seen`, by its position: both databases group by a select-list ordinal.
-        .groupBy(['matching.deviceType', 'matching.communication', 'matching.parametersStatus', sql`4`])
-        .execute();
+      const rows = await readOffThread(
+        db,
+        db
+          .selectFrom(
+            inScope(db, await scopeOf(caller, db))
+              .select(['devices.deviceType', 'devices.communication', 'devices.parametersStatus', 'devices.lastSeenAt'])
+              .where(matching(conditionsOf(query, now)))
+              .as('matching'),
+          )
+          .select((eb) => [
+            'matching.deviceType',
+            'matching.communication',
+            'matching.parametersStatus',
+            sql<string>`case when ${sql.ref('matching.lastSeenAt')} is null then 'never'
+              when ${sql.ref('matching.lastSeenAt')} >= ${recentSince} then 'recent' else 'stale' end`.as('seen'),
+            eb.fn.countAll<number | string>().as('n'),
+          ])
+          // The fourth column, `seen`, by its position: both databases group by a select-list ordinal.
+          .groupBy(['matching.deviceType', 'matching.communication', 'matching.parametersStatus', sql`4`])
+          .compile(),
+      );
       return rows.map((row) => ({ ...row, n: count(row.n) }));
     },
 
