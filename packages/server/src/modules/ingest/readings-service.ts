@@ -1,4 +1,5 @@
 import { COMMISSIONING_EVENTS, type ReadingsAnswer, type ReadingsQuery, type z } from '@iot/shared';
+import { readOffThread } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { reachTest } from '../businesses/repo.js';
@@ -31,7 +32,9 @@ export function createReadingsService({
      * Per signal: the newest `limit` readings of the range and how many the range holds, so a cut answer says so
      * (SPEC: "Consult size limit exceeded", with the count and the cut-off date). Readings are indexed by device and
      * date (migration 0019), so a signal's newest readings are read from the end of the device's range, and the cut
-     * signals are counted in one pass over the range rather than one pass each.
+     * signals are counted in one pass over the range rather than one pass each. On SQLite they are read on the reader's
+     * thread (`db/sqlite-reader.ts`): counting a year of a device's readings (three signals a minute) took 0.65-1 s,
+     * and reading a signal's newest 10,000 of them 14-23 ms, all of which held the main thread and every request.
      */
     async readings(user: UserRow, uuid: string, query: z.infer<typeof ReadingsQuery>): Promise<ReadingsAnswer> {
       const device = await reachable(user, uuid);
@@ -43,23 +46,29 @@ export function createReadingsService({
       const newest: { date: number; value: string }[][] = [];
       for (const signal of query.signals) {
         newest.push(
-          await range
-            .where('signal', '=', signal)
-            .select(['date', 'value'])
-            .orderBy('date', 'desc')
-            .limit(query.limit)
-            .execute(),
+          await readOffThread(
+            db,
+            range
+              .where('signal', '=', signal)
+              .select(['date', 'value'])
+              .orderBy('date', 'desc')
+              .limit(query.limit)
+              .compile(),
+          ),
         );
       }
       const cut = query.signals.filter((_, index) => newest[index]?.length === query.limit);
       const counted =
         cut.length === 0
           ? []
-          : await range
-              .where('signal', 'in', cut)
-              .select((eb) => ['signal', eb.fn.countAll().as('count')])
-              .groupBy('signal')
-              .execute();
+          : await readOffThread(
+              db,
+              range
+                .where('signal', 'in', cut)
+                .select((eb) => ['signal', eb.fn.countAll().as('count')])
+                .groupBy('signal')
+                .compile(),
+            );
       const totals = new Map(counted.map((row) => [row.signal, Number(row.count)]));
       return {
         signals: query.signals.map((signal, index) => {
