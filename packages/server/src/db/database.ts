@@ -42,8 +42,8 @@ export interface DatabaseHandle {
    */
   sqlite: SqliteDatabase.Database | null;
   /**
-   * Starts SQLite's reader thread (`sqlite-reader.ts`) and resolves once it reads; otherwise it starts with the first
-   * read marked off thread, which waits on the main thread meanwhile. At once on PostgreSQL.
+   * Starts SQLite's reader thread (`sqlite-reader.ts`) and resolves once it reads; otherwise the first read meant for
+   * it starts it, and such reads run on the main thread until it is up. At once on PostgreSQL.
    */
   startReader(): Promise<void>;
   close(): Promise<void>;
