@@ -108,7 +108,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = openSqliteFile(join(options.dataDir, 'app.db'));
   const statements = withStatementCache(sqlite);
-  const reader = startSqliteReader(sqlite.name);
+  const reader = startSqliteReader(sqlite.name, (error) => console.error(error.message));
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: statements }), plugins });
   registerDirectReader(db, {
     read(text, parameters) {

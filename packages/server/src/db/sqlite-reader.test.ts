@@ -10,12 +10,14 @@ describe("SQLite's reader thread", () => {
   let dir: string;
   let sqlite: SqliteDatabase.Database;
   let reader: ReturnType<typeof startSqliteReader>;
+  let told: string[];
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'iot-reader-'));
     sqlite = openSqliteFile(join(dir, 'app.db'));
     sqlite.exec("create table t (id integer primary key, name text); insert into t values (1, 'one'), (2, 'two')");
-    reader = startSqliteReader(sqlite.name);
+    told = [];
+    reader = startSqliteReader(sqlite.name, (error) => told.push(error.message));
   });
   afterEach(async () => {
     await reader.close();
@@ -64,13 +66,16 @@ describe("SQLite's reader thread", () => {
   it('answers nothing once closed, so reads go back to the main thread', async () => {
     await reader.started();
     await reader.close();
+    // Closed, it did not stop by itself: nothing to tell.
+    expect(told).toEqual([]);
     expect(reader.read('select * from t', [])).toBeUndefined();
   });
 
   it('leaves reads on the main thread for good when its thread stops', async () => {
-    const unopenable = startSqliteReader(join(dir, 'missing', 'app.db'));
+    const unopenable = startSqliteReader(join(dir, 'missing', 'app.db'), (error) => told.push(error.message));
     await expect(unopenable.started()).rejects.toThrow(/stopped/);
     expect(unopenable.read('select * from t', [])).toBeUndefined();
+    expect(told).toEqual([expect.stringMatching(/the SQLite reader stopped .*main thread/)]);
     await unopenable.close();
   });
 });

@@ -23,9 +23,10 @@ const MAX_BUILDERS = 100;
  * of 50 of 100,000 devices): one server answered 1,860-1,920 pages a second instead of 1,360, and at 1,000 a second the
  * main thread's event loop was late by 6 ms at p99 instead of 54. Each statement reads what is committed when it starts
  * (WAL), as the main connection does outside a transaction. Started on first use; until its modules are loaded (about
- * a second), and once closed or stopped, `read` answers undefined and the caller reads on the main thread.
+ * a second), and once closed or stopped, `read` answers undefined and the caller reads on the main thread;
+ * `onStopped` hears of a thread that stopped by itself.
  */
-export function startSqliteReader(file: string) {
+export function startSqliteReader(file: string, onStopped: (error: Error) => void = () => {}) {
   let reader: { calls: ReturnType<typeof threadCalls>; reading: Promise<void>; terminate(): Promise<number> } | null =
     null;
   let ready = false;
@@ -46,8 +47,9 @@ export function startSqliteReader(file: string) {
       },
       () => {},
     );
-    thread.on('exit', () => {
+    thread.on('exit', (code) => {
       ready = false;
+      if (!stopped) onStopped(new Error(`the SQLite reader stopped (exit code ${code}); reads go to the main thread`));
       stopped = true;
     });
     return { calls: threadCalls(thread, 'the SQLite reader'), reading, terminate: () => thread.terminate() };
