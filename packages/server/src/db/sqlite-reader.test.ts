@@ -63,6 +63,16 @@ describe("SQLite's reader thread", () => {
     expect(await reader.read('select count(*) as n from t', [])).toEqual([{ n: 2 }]);
   });
 
+  it('leaves a read to the main thread while four wait for the thread', async () => {
+    await reader.started();
+    const long =
+      'with recursive c(x) as (select 1 union all select x + 1 from c where x < ?) select count(*) as n from c';
+    const waiting = [1, 2, 3, 4].map(() => reader.read(long, [1_000_000]));
+    expect(reader.read('select * from t', [])).toBeUndefined();
+    expect(await Promise.all(waiting)).toEqual([1, 2, 3, 4].map(() => [{ n: 1_000_000 }]));
+    expect(await reader.read('select name from t where id = ?', [1])).toEqual([{ name: 'one' }]);
+  });
+
   it('answers nothing once closed, so reads go back to the main thread', async () => {
     await reader.started();
     await reader.close();
