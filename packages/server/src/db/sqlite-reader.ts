@@ -27,13 +27,12 @@ const MAX_BUILDERS = 100;
 /**
  * A thread with a connection of its own to the SQLite file, for the reads that take longest (a page of a listing, a
  * count of a large fleet): better-sqlite3 runs a statement on the thread that calls it, so these would otherwise hold
- * the main thread, and every request behind them, while SQLite reads. Measured under `npm run bench:devices` (a page
- * of 50 of 100,000 devices): one server answered 1,860-1,920 pages a second instead of 1,360, and at 1,000 a second the
+ * the main thread, and every request behind them, while SQLite reads. Measured on the page of `npm run bench:devices`
+ * (50 of 100,000 devices): one server answered 1,860-1,920 pages a second instead of 1,360, and at 1,000 a second the
  * main thread's event loop was late by 6 ms at p99 instead of 54. Each statement reads what is committed when it starts
- * (WAL), as the main connection does outside a transaction. Started on first use; until its modules are loaded (about
- * a second), while `MAX_WAITING` reads wait for it, and once closed or stopped, `read` answers undefined and the caller
- * reads on the main thread;
- * `onStopped` hears of a thread that stopped by itself.
+ * (WAL), as the main connection does outside a transaction. Started on first use. `read` answers undefined, and the
+ * caller reads on the main thread, until its modules are loaded (about a second), while `MAX_WAITING` reads wait for
+ * it, and once it is closed or stopped; `onStopped` hears of a thread that stopped by itself.
  */
 export function startSqliteReader(file: string, onStopped: (error: Error) => void = () => {}) {
   let reader: { calls: ReturnType<typeof threadCalls>; reading: Promise<void>; terminate(): Promise<number> } | null =
