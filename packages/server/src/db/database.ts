@@ -11,7 +11,6 @@ import {
   type PostgresPoolClient,
   type QueryResult,
   SqliteDialect,
-  type SqliteStatement,
   type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
@@ -21,7 +20,7 @@ import { preparedStatementName, registerDirectReader } from './reusable-query.js
 import type { Database, DatabaseSchema } from './schema.js';
 import { openSqliteFile } from './sqlite-file.js';
 import { startSqliteReader } from './sqlite-reader.js';
-import { rowBuildingStatement } from './sqlite-rows.js';
+import { rowBuildingStatement, statementsByText } from './sqlite-rows.js';
 
 export type { BusinessesTable, Database } from './schema.js';
 
@@ -170,26 +169,13 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
 const STATEMENT_CACHE_SIZE = 1000;
 
 /**
- * The database as Kysely's SQLite dialect sees it, with prepared statements kept by their text: the dialect prepares
- * every query it runs, and preparing costs about as much as running a small query. Queries run one at a time on the
- * connection, so a statement is never in use twice at once. Least recently used statements go first. Rows are built
- * from arrays (`rowBuildingStatement`).
+ * The database as Kysely's SQLite dialect sees it, with prepared statements kept by their text (`statementsByText`):
+ * the dialect prepares every query it runs. Rows are built from arrays (`rowBuildingStatement`).
  */
 function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => void sqlite.close(),
-    prepare(text: string) {
-      let statement = statements.get(text);
-      if (statement) statements.delete(text);
-      else statement = rowBuildingStatement(sqlite.prepare(text));
-      statements.set(text, statement);
-      if (statements.size > STATEMENT_CACHE_SIZE) {
-        const oldest = statements.keys().next().value;
-        if (oldest !== undefined) statements.delete(oldest);
-      }
-      return statement;
-    },
+    prepare: statementsByText((text) => rowBuildingStatement(sqlite.prepare(text)), STATEMENT_CACHE_SIZE),
   };
 }
 
