@@ -23,19 +23,28 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** A request that could come from another site's page (cookies, an unsafe method) without the token. */
+function needsCsrfToken(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return false;
+  if (request.headers.authorization || request.headers['x-api-key']) return false;
+  const cookie = request.cookies[CSRF_COOKIE];
+  const header = request.headers[CSRF_HEADER];
+  return !(cookie && typeof header === 'string' && sameToken(cookie, header));
+}
+
 /**
  * An unsafe request that carries cookies must send the `csrftoken` cookie's value in `X-CSRFToken`: a browser sends
  * cookies on its own, a page of another site cannot read them. Requests authenticated only by an Authorization or
  * API-key header carry nothing a browser adds by itself, so they are exempt.
  */
 export function registerCsrfProtection(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
-    if (request.headers.authorization || request.headers['x-api-key']) return;
-    const cookie = request.cookies[CSRF_COOKIE];
-    const header = request.headers[CSRF_HEADER];
-    if (cookie && typeof header === 'string' && sameToken(cookie, header)) return;
-    issueCsrfCookie(request, reply);
-    return sendError(request, reply, 'csrf.failed');
+  // A callback hook (as the security headers' one): answering from it sends the reply and leaves `done` uncalled.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (needsCsrfToken(request)) {
+      issueCsrfCookie(request, reply);
+      sendError(request, reply, 'csrf.failed');
+      return;
+    }
+    done();
   });
 }
