@@ -5,11 +5,11 @@ const MAX_BATCH = 100;
 
 /**
  * Reads by key that arrive in the same turn of the event loop (the requests read off the sockets together) answered
- * by one query, for PostgreSQL, where each query is a round trip: under load the round trip, not the query, bounded a
+ * by one query. On PostgreSQL each query is a round trip: under load the round trip, not the query, bounded a
  * single-device GET (measured here: a bare route making one trivial prepared query per request reached 40% of the
- * same route without it; with each turn's queries answered together, 80-100%). Nothing is cached: each read is
- * answered by a query that starts after it was asked. Runs outside transactions only (the query runs on its own
- * connection).
+ * same route without it; with each turn's queries answered together, 80-100%). On SQLite one message to the reader
+ * thread carries a turn's reads. Nothing is cached: each read is answered by a query that starts after it was asked.
+ * Runs outside transactions only (the query runs on its own connection).
  *
  * `load` answers the rows of the keys asked, in any order; `rowKey` and `keyOf` name a row's key and an asked key
  * alike. A key without a row is answered undefined; when the query fails, every read of its batch fails with it.

@@ -4,6 +4,7 @@ import {
   type ExpressionBuilder,
   type Insertable,
   PostgresAdapter,
+  type RawBuilder,
   type Selectable,
   sql,
   type Transaction,
@@ -210,37 +211,45 @@ export function createDevicesRepo(db: Database) {
       .select((eb) => roleAndDescription(eb, argument('userId')))
       .where('devices.id', '=', argument('id')),
   );
-  // A single device as it is shown: its presented columns alone (a third less of the database's time than all).
-  const listedWithRole = reusableQuery<
-    { id: string; userId: string },
-    Omit<ListedDeviceRow, 'role'> & { role: Role | null }
-  >((argument) =>
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // A single device as it is shown (its presented columns alone: a third less of the database's time than all) with
+  // its caller's role: the devices asked for in one turn are read by one query (`coalescedReads`).
+  type ListedWithCaller = Omit<ListedDeviceRow, 'role'> & { role: Role | null; callerId: string };
+  type Asked = readonly { id: string; userId: string }[];
+  type AskedPair = { id: string; callerId: string };
+  const withRoles = (asked: RawBuilder<AskedPair>) =>
     db
-      .selectFrom('devices')
-      .select(presentedColumns)
-      .select((eb) => roleAndDescription(eb, argument('userId')))
-      .where('devices.id', '=', argument('id')),
-  );
-  // PostgreSQL: the single devices asked for in one turn, each with its caller's role, in one query
-  // (`coalescedReads`). The pairs come as two arrays of the same length, which `unnest` reads side by side.
-  const listedWithRoles = reusableQuery<
-    { ids: string[]; userIds: string[] },
-    Omit<ListedDeviceRow, 'role'> & { role: Role | null; callerId: string }
-  >((argument) =>
-    db
-      .selectFrom(
-        sql<{ id: string; callerId: string }>`(select unnest(${argument('ids')}::text[]) as id,
-          unnest(${argument('userIds')}::text[]) as caller_id)`.as('asked'),
-      )
+      .selectFrom(asked.as('asked'))
       .innerJoin('devices', 'devices.id', 'asked.id')
       .select(presentedColumns)
       .select('asked.callerId')
-      .select((eb) => roleAndDescription(eb, sql.ref('asked.callerId'))),
-  );
-  const listedOnPostgres = coalescedReads({
-    load: (asked: readonly { id: string; userId: string }[]) =>
-      listedWithRoles(db, { ids: asked.map((key) => key.id), userIds: asked.map((key) => key.userId) }),
-    keyOf: (key) => `${key.userId} ${key.id}`,
+      .select((eb) => roleAndDescription(eb, sql.ref('asked.callerId')));
+  let loadListed: (asked: Asked) => Promise<ListedWithCaller[]>;
+  if (postgres) {
+    // The pairs as two arrays of the same length, which `unnest` reads side by side.
+    const query = reusableQuery<{ ids: string[]; userIds: string[] }, ListedWithCaller>((argument) =>
+      withRoles(
+        sql<AskedPair>`(select unnest(${argument('ids')}::text[]) as id,
+          unnest(${argument('userIds')}::text[]) as caller_id)`,
+      ),
+    );
+    loadListed = (asked) => query(db, { ids: asked.map((key) => key.id), userIds: asked.map((key) => key.userId) });
+  } else {
+    // The pairs as one JSON array, read on the reader thread: the main thread neither runs the query nor waits for it
+    // (measured, 100,000 devices under full load: one device's read took the main thread 24 microseconds, the most of
+    // a GET's time, and the GET reached 10,500 requests/s against 21,900 on PostgreSQL, whose reads run elsewhere).
+    const query = reusableQuery<{ pairs: string }, ListedWithCaller>(
+      (argument) =>
+        withRoles(
+          sql<AskedPair>`(select value ->> 0 as id, value ->> 1 as caller_id from json_each(${argument('pairs')}))`,
+        ),
+      { offThread: true },
+    );
+    loadListed = (asked) => query(db, { pairs: JSON.stringify(asked.map((key) => [key.id, key.userId])) });
+  }
+  const listedCoalesced = coalescedReads({
+    load: loadListed,
+    keyOf: (key: Asked[number]) => `${key.userId} ${key.id}`,
     rowKey: (row) => `${row.callerId} ${row.id}`,
   });
 
@@ -272,7 +281,6 @@ export function createDevicesRepo(db: Database) {
     return reach ? query.where(reach) : query;
   }
 
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   // SQLite reads a page's devices each as one value (`db/packed-columns.ts`).
   const packedListing = packedColumns<DeviceRow, (typeof PRESENTED_COLUMNS)[number], 'role' | 'businessDescription'>(
     'devices',
@@ -400,9 +408,7 @@ export function createDevicesRepo(db: Database) {
     async findListed(caller: Caller, id: string): Promise<ListedDeviceRow | undefined> {
       if (isProviderStaff(caller))
         return (await scoped(caller, db)).select(presentedColumns).where('devices.id', '=', id).executeTakeFirst();
-      const row = postgres
-        ? await listedOnPostgres({ id, userId: caller.id })
-        : (await listedWithRole(db, { id, userId: caller.id }))[0];
+      const row = await listedCoalesced({ id, userId: caller.id });
       return row && isReaching(row.role) ? { ...row, role: row.role } : undefined;
     },
 
