@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../testing/test-database.js';
 import { packedColumns } from './packed-columns.js';
 
 interface Sample {
@@ -15,10 +15,10 @@ const SAMPLES: Sample[] = [
   { label: 'NULL', count: null, note: '' },
 ];
 
-describe('columns packed into one JSON array per row', () => {
+describe.each(databaseKinds())('columns packed into one JSON array per row on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
+    database = await createTestDatabase(kind);
     const { db } = database.handle;
     await sql`create table packed_samples (position integer, label text not null, count bigint, note text)`.execute(db);
     for (const [position, sample] of SAMPLES.entries()) {
@@ -34,6 +34,7 @@ describe('columns packed into one JSON array per row', () => {
       'packed_samples',
       ['label', 'count', 'note'],
       ['position'],
+      { postgres: kind === 'postgres' },
     );
     const { rows } = await sql<{ packed: string; position: number }>`
       select ${packed.selection}, position from packed_samples order by position`.execute(db);

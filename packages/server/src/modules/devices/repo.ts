@@ -67,7 +67,7 @@ export type ListedDeviceRow = Pick<DeviceRow, (typeof PRESENTED_COLUMNS)[number]
   businessDescription: string;
 };
 const presentedColumns = PRESENTED_COLUMNS.map((column) => `devices.${column}` as const);
-/** A listed device as SQLite reads it for a page: its presented columns as one JSON array (`db/packed-columns.ts`). */
+/** A listed device as a page reads it: its presented columns as one JSON array (`db/packed-columns.ts`). */
 type PackedListedRow = Pick<ListedDeviceRow, 'role' | 'businessDescription'> & { packed: string };
 
 /** The network id columns, each unique within its network. */
@@ -281,11 +281,12 @@ export function createDevicesRepo(db: Database) {
     return reach ? query.where(reach) : query;
   }
 
-  // SQLite reads a page's devices each as one value (`db/packed-columns.ts`).
+  // A page's devices are read each as one value (`db/packed-columns.ts`).
   const packedListing = packedColumns<DeviceRow, (typeof PRESENTED_COLUMNS)[number], 'role' | 'businessDescription'>(
     'devices',
     PRESENTED_COLUMNS,
     ['role', 'businessDescription'],
+    { postgres },
   );
 
   /** Everything a device sent: readings, messages as received, counters, undecodable frames, commissioning. */
@@ -373,7 +374,7 @@ export function createDevicesRepo(db: Database) {
    */
   const pageQuery = queryPerShape<
     { scope: Scope | null; conditions: DeviceConditions; sort: DeviceSort; limit: number; after: Cursor | null },
-    ListedDeviceRow | PackedListedRow
+    PackedListedRow
   >(
     ({ scope, conditions, sort, limit, after }) => {
       const key = SORT_KEYS[sort.by];
@@ -389,7 +390,7 @@ export function createDevicesRepo(db: Database) {
         .orderBy(sql`${key.sql} ${direction}`)
         .orderBy(sql`${sql.ref('devices.id')} ${direction}`)
         .limit(sql.lit(limit + 1));
-      return postgres ? ordered.select(presentedColumns) : ordered.select(packedListing.selection);
+      return ordered.select(packedListing.selection);
     },
     PAGE_STRUCTURE,
     { offThread: true },
@@ -452,7 +453,7 @@ export function createDevicesRepo(db: Database) {
         limit,
         after: after ?? null,
       });
-      const rows = found.map((row) => ('packed' in row ? packedListing.unpack(row) : row));
+      const rows = found.map(packedListing.unpack);
       const last = rows.length > limit ? rows[limit - 1] : undefined;
       return { rows: rows.slice(0, limit), next: last ? [SORT_KEYS[sort.by].of(last), last.id] : null };
     },
