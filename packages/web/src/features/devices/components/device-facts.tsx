@@ -26,7 +26,11 @@ export function LastSeen({ device }: { device: Device }) {
   const recent = isRecent(device.lastSeenAt);
   return (
     <Tooltip title={new Date(device.lastSeenAt).toLocaleString(formatLocale(i18n.language))}>
-      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+      {/* As wide as its cell at most, so that a long time ("15 minutes ago") takes a second line instead of losing its end. */}
+      <Box
+        component="span"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, minWidth: 0, maxWidth: '100%' }}
+      >
         <Box
           component="span"
           role="img"
@@ -39,7 +43,7 @@ export function LastSeen({ device }: { device: Device }) {
             bgcolor: recent ? 'success.main' : 'text.disabled',
           }}
         />
-        <Box component="span" sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <Box component="span" sx={{ whiteSpace: 'normal', lineHeight: 1.3, minWidth: 0 }}>
           {relativeTime(device.lastSeenAt, formatLocale(i18n.language))}
         </Box>
       </Box>
