@@ -215,7 +215,7 @@ export function createDevicesRepo(db: Database) {
   // A single device as it is shown (its presented columns alone: a third less of the database's time than all) with
   // its caller's role: the devices asked for in one turn are read by one query (`coalescedReads`).
   type ListedWithCaller = Omit<ListedDeviceRow, 'role'> & { role: Role | null; callerId: string };
-  type Asked = readonly { id: string; userId: string }[];
+  type Asked = { id: string; userId: string };
   type AskedPair = { id: string; callerId: string };
   const withRoles = (asked: RawBuilder<AskedPair>) =>
     db
@@ -224,7 +224,7 @@ export function createDevicesRepo(db: Database) {
       .select(presentedColumns)
       .select('asked.callerId')
       .select((eb) => roleAndDescription(eb, sql.ref('asked.callerId')));
-  let loadListed: (asked: Asked) => Promise<ListedWithCaller[]>;
+  let loadListed: (asked: readonly Asked[]) => Promise<ListedWithCaller[]>;
   if (postgres) {
     // The pairs as two arrays of the same length, which `unnest` reads side by side.
     const query = reusableQuery<{ ids: string[]; userIds: string[] }, ListedWithCaller>((argument) =>
@@ -249,7 +249,7 @@ export function createDevicesRepo(db: Database) {
   }
   const listedCoalesced = coalescedReads({
     load: loadListed,
-    keyOf: (key: Asked[number]) => `${key.userId} ${key.id}`,
+    keyOf: (key: Asked) => `${key.userId} ${key.id}`,
     rowKey: (row) => `${row.callerId} ${row.id}`,
   });
 
@@ -262,8 +262,8 @@ export function createDevicesRepo(db: Database) {
   }
 
   function scopedBy(trx: Executor, scope: Scope | null) {
-    const { role } = scopeSql(scope, 'devices.businessPath');
-    return inScope(trx, scope)
+    const { role, reach } = scopeSql(scope, 'devices.businessPath');
+    return inScope(trx, scope, reach)
       .innerJoin('businesses', 'businesses.id', 'devices.businessId')
       .select(['businesses.description as businessDescription', role.as('role')]);
   }
@@ -272,8 +272,7 @@ export function createDevicesRepo(db: Database) {
    * The devices in a scope alone, for counting them: the join with their businesses (for the description) cost SQLite
    * a lookup of each counted device's business, and made it scan the whole table for a tenant's devices of one type.
    */
-  function inScope(trx: Executor, scope: Scope | null) {
-    const { reach } = scopeSql(scope, 'devices.businessPath');
+  function inScope(trx: Executor, scope: Scope | null, reach = scopeSql(scope, 'devices.businessPath').reach) {
     const query = trx.selectFrom('devices');
     // A whole tenant is said as the tenant alone: the per-tenant indexes apply, and the planners estimate it right
     // (the same scope said twice, as a path range and as the tenant, reads to them as a hundred times narrower).
