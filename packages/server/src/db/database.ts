@@ -1,21 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import {
-  CamelCasePlugin,
-  Kysely,
-  Migrator,
-  type PluginTransformResultArgs,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-  type QueryResult,
-  SqliteDialect,
-  type UnknownRow,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { CamelCase } from './camel-case.js';
 import { migrations } from './migrations/index.js';
-import { rowRenaming } from './renamed-rows.js';
 import { preparedStatementName, registerDirectReader } from './reusable-query.js';
 import type { Database, DatabaseSchema } from './schema.js';
 import { openSqliteFile } from './sqlite-file.js';
@@ -54,34 +43,6 @@ const SQLITE_OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
 // PostgreSQL returns BIGINT (our epoch-millisecond times) as strings; they all fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-const MAX_REMEMBERED_COLUMN_NAMES = 10_000;
-
-/** The camel-case plugin, with its naming of a result column at hand for rows read past it (`registerDirectReader`). */
-class CamelCase extends CamelCasePlugin {
-  readonly #names = new Map<string, string>();
-
-  // The plugin spells out every key of every row a letter at a time; the columns are a few hundred names, each worked
-  // out once (bounded, should a query name its columns from data).
-  protected override camelCase(column: string): string {
-    let name = this.#names.get(column);
-    if (name === undefined) {
-      name = super.camelCase(column);
-      if (this.#names.size < MAX_REMEMBERED_COLUMN_NAMES) this.#names.set(column, name);
-    }
-    return name;
-  }
-
-  readonly columnName = (column: string) => this.camelCase(column);
-
-  /** The result rows with camel-case column names, each row built at once (`rowRenaming`). */
-  readonly renamedRows = rowRenaming(this.columnName);
-
-  override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const { rows } = args.result;
-    return Array.isArray(rows) ? { ...args.result, rows: this.renamedRows(rows) } : args.result;
-  }
-}
-
 /** Opens PostgreSQL when `databaseUrl` is given, else the SQLite file `app.db` in `dataDir`. */
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
   const camelCase = new CamelCase();
@@ -116,6 +77,7 @@ export function openDatabase(options: { databaseUrl?: string | undefined; dataDi
       return statement.reader ? (statement.all(parameters) as Record<string, unknown>[]) : undefined;
     },
     readOffThread: reader.read,
+    finishOffThread: reader.finish,
     renamedRows: camelCase.renamedRows,
   });
   // 0x10002: look at every table, and analyze those never analyzed or grown much since.

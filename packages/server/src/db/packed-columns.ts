@@ -20,16 +20,15 @@ export function packedColumns<Row, Column extends keyof Row & string, Extra exte
   table: string,
   columns: readonly Column[],
   extras: readonly Extra[],
-  { postgres }: { postgres: boolean },
 ) {
   const references = sql.join(columns.map((column) => sql.ref(`${table}.${column}`)));
   const build = rowBuilder([...columns, ...extras]);
   return {
-    /** The columns as one value, `packed` in the result. */
-    selection: (postgres
-      ? sql<string>`json_build_array(${references})::text`
-      : sql<string>`json_array(${references})`
-    ).as('packed'),
+    /** The columns as one value, `packed` in the result, on PostgreSQL or on SQLite. */
+    selection: (postgres: boolean) =>
+      (postgres ? sql<string>`json_build_array(${references})::text` : sql<string>`json_array(${references})`).as(
+        'packed',
+      ),
     /** A result row as an object of the columns and of the extras (the row's other columns). */
     unpack: <Result extends { packed: string } & Record<Extra, unknown>>(row: Result) => {
       const values = JSON.parse(row.packed) as unknown[];

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersRepo } from '../modules/users/repo.js';
+import { joinedNames } from '../testing/row-finisher.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../testing/test-database.js';
 import { queryPerShape, reusableQuery, runPrepared } from './reusable-query.js';
 
@@ -213,5 +214,18 @@ describe.each(databaseKinds())('a reusable query on %s', (kind) => {
     } finally {
       sqlite.exec('rollback');
     }
+  });
+
+  it('makes the rows into what a finisher makes of them, on the main thread or on SQLite’s reader alike', async () => {
+    const { db } = database.handle;
+    const names = queryPerShape<{ domain: string }, { displayName: string }>(({ domain }) =>
+      db.selectFrom('users').select('email as displayName').where('email', 'like', domain).orderBy('email'),
+    );
+    const joined = 'ana@example.com, bea@example.com, carla@example.com';
+    // Before the reader is up (and on PostgreSQL, which has none) the rows are finished where they were read: here.
+    expect(await names.finished(db, { domain: '%@example.com' }, joinedNames, { separator: ', ' })).toBe(joined);
+    await database.handle.startReader();
+    expect(await names.finished(db, { domain: '%@example.com' }, joinedNames, { separator: ', ' })).toBe(joined);
+    expect(await names.finished(db, { domain: 'bea@%' }, joinedNames, { separator: ', ' })).toBe('bea@example.com');
   });
 });

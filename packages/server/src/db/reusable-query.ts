@@ -13,9 +13,28 @@ interface DirectReader {
   read(text: string, parameters: readonly unknown[]): Record<string, unknown>[] | undefined;
   /** The same on a thread of its own (`sqlite-reader.ts`); undefined when it cannot. */
   readOffThread(text: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined;
+  /** The rows, renamed, made into `finishing`'s result on that thread; undefined when it cannot. */
+  finishOffThread(text: string, parameters: readonly unknown[], finishing: Finishing): Promise<unknown> | undefined;
   renamedRows<Row>(rows: Record<string, unknown>[]): Row[];
 }
 const directReaders = new WeakMap<object, DirectReader>();
+
+/**
+ * What a read's rows are made into where they are read: on SQLite's reader thread, so that the main thread receives
+ * the result (a page of devices presented and written as JSON) instead of doing that work itself. The thread loads
+ * the function from its module, where it is exported under `name` as this object: `module` is that module's URL.
+ */
+export interface RowsFinisher<Row, Args, Result> {
+  module: string;
+  name: string;
+  finish(rows: Row[], args: Args): Result;
+}
+/** A finisher named for a thread that loads it, with its arguments (plain data, copied to the thread). */
+export interface Finishing {
+  module: string;
+  name: string;
+  args: unknown;
+}
 
 /** Lets reusable queries run on `db` (the root Kysely instance of a SQLite database, not a transaction) by `reader`. */
 export function registerDirectReader(db: object, reader: DirectReader) {
@@ -76,18 +95,30 @@ export function reusableQuery<Args extends Record<string, unknown>, Row>(
   const names = compiled.parameters.map((value) =>
     typeof value === 'string' && value.startsWith(MARKER) ? value.slice(MARKER.length) : undefined,
   );
-  return async (executor: QueryRunner, args: Args): Promise<Row[]> => {
-    const parameters = compiled.parameters.map((value, index) => {
+  const withArgs = (args: Args): CompiledQuery<Row> => ({
+    ...compiled,
+    parameters: compiled.parameters.map((value, index) => {
       const name = names[index];
       return name === undefined ? value : args[name];
-    });
-    const query: CompiledQuery<Row> = { ...compiled, parameters };
+    }),
+  });
+  const run = async (executor: QueryRunner, args: Args): Promise<Row[]> => {
+    const query = withArgs(args);
     if (offThread) return readOffThread(executor, query);
     const reader = directReaders.get(executor);
-    const direct = reader?.read(compiled.sql, parameters);
+    const direct = reader?.read(query.sql, query.parameters);
     if (reader && direct) return reader.renamedRows<Row>(direct);
     return (await executor.executeQuery(query)).rows;
   };
+  return Object.assign(run, {
+    /** The rows made into `finisher`'s result where they are read: on SQLite's reader thread when it can. */
+    finished: <FinishArgs, Result>(
+      executor: QueryRunner,
+      args: Args,
+      finisher: RowsFinisher<Row, FinishArgs, Result>,
+      finishArgs: FinishArgs,
+    ): Promise<Result> => finishedOffThread(executor, withArgs(args), finisher, finishArgs),
+  });
 }
 
 /**
@@ -101,6 +132,22 @@ export async function readOffThread<Row>(executor: QueryRunner, query: CompiledQ
   const elsewhere = reader?.readOffThread(query.sql, query.parameters);
   if (reader && elsewhere) return reader.renamedRows<Row>(await elsewhere);
   return (await executor.executeQuery(query)).rows;
+}
+
+/**
+ * A read's rows made into `finisher`'s result on the reader's thread where there is one (as `readOffThread` reads), so
+ * that the work of making it leaves the main thread too; else read as `readOffThread` would and finished here.
+ */
+async function finishedOffThread<Row, FinishArgs, Result>(
+  executor: QueryRunner,
+  query: CompiledQuery<Row>,
+  finisher: RowsFinisher<Row, FinishArgs, Result>,
+  args: FinishArgs,
+): Promise<Result> {
+  const { module, name } = finisher;
+  const elsewhere = directReaders.get(executor)?.finishOffThread(query.sql, query.parameters, { module, name, args });
+  if (elsewhere) return (await elsewhere) as Result;
+  return finisher.finish(await readOffThread(executor, query), args);
 }
 
 export interface ReadOptions {
@@ -154,8 +201,8 @@ export function queryPerShape<Args extends object, Row>(
   options: ReadOptions = {},
 ) {
   const structuralKeys = new Set(structural);
-  const queries = new Map<string, (executor: QueryRunner, values: Record<string, unknown>) => Promise<Row[]>>();
-  return async (executor: QueryRunner, args: Args): Promise<Row[]> => {
+  const queries = new Map<string, ReturnType<typeof reusableQuery<Record<string, unknown>, Row>>>();
+  const forShape = (args: Args) => {
     const values: Record<string, unknown> = {};
     const standIns = withStandIns(args, '', values, structuralKeys) as Args;
     const shape = JSON.stringify(standIns);
@@ -176,6 +223,22 @@ export function queryPerShape<Args extends object, Row>(
       query = reusableQuery<Record<string, unknown>, Row>(() => compilable, options);
       if (queries.size < MAX_SHAPES) queries.set(shape, query);
     }
+    return { query, values };
+  };
+  const run = async (executor: QueryRunner, args: Args): Promise<Row[]> => {
+    const { query, values } = forShape(args);
     return query(executor, values);
   };
+  return Object.assign(run, {
+    /** The rows made into `finisher`'s result where they are read (`reusableQuery`'s `finished`). */
+    async finished<FinishArgs, Result>(
+      executor: QueryRunner,
+      args: Args,
+      finisher: RowsFinisher<Row, FinishArgs, Result>,
+      finishArgs: FinishArgs,
+    ): Promise<Result> {
+      const { query, values } = forShape(args);
+      return query.finished(executor, values, finisher, finishArgs);
+    },
+  });
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { joinedNames } from '../testing/row-finisher.js';
 import { openSqliteFile } from './sqlite-file.js';
 import { startSqliteReader } from './sqlite-reader.js';
 
@@ -31,6 +32,18 @@ describe("SQLite's reader thread", () => {
     const text = 'select id, name, id * 2 as "double" from t where id >= ? order by id';
     expect(await reader.read(text, [1])).toEqual(sqlite.prepare(text).all(1));
     expect(await reader.read(text, [3])).toEqual([]);
+  });
+
+  it('makes the rows, named as Kysely names them, into what a finisher loaded on the thread makes of them', async () => {
+    const { module, name } = joinedNames;
+    const finishing = { module, name, args: { separator: ' | ' } };
+    const text = 'select name as display_name from t order by id';
+    expect(reader.finish(text, [], finishing)).toBeUndefined();
+    await reader.started();
+    expect(await reader.finish(text, [], finishing)).toBe('one | two');
+    expect(await reader.finish(`${text} limit ?`, [1], { ...finishing, args: { separator: '' } })).toBe('one');
+    await expect(reader.finish(text, [], { ...finishing, name: 'missing' })).rejects.toThrow(/exports no finisher/);
+    expect(await reader.finish(text, [], finishing)).toBe('one | two');
   });
 
   it('reads what the main connection committed before, never what it has not committed yet', async () => {

@@ -1,11 +1,13 @@
+import type { Finishing } from './reusable-query.js';
 import { rowBuilder } from './sqlite-rows.js';
 import { threadCalls } from './thread-calls.js';
 import { startTsWorker } from './ts-worker.js';
 
-/** What the main thread asks the reader: a read statement's rows. */
+/** What the main thread asks the reader: a read statement's rows, or what `finish` makes of them. */
 export interface ReaderCall {
   text: string;
   parameters: readonly unknown[];
+  finish?: Finishing;
 }
 /** The rows as arrays, with the names of their columns. */
 export interface ReaderResult {
@@ -73,15 +75,22 @@ export function startSqliteReader(file: string, onStopped: (error: Error) => voi
     return rows.map((row) => (build as ReturnType<typeof rowBuilder>)(row));
   }
 
+  /** Sends a call to the reader; undefined while it is not there to take it. */
+  function call(readerCall: ReaderCall): Promise<unknown> | undefined {
+    if (stopped) return undefined;
+    reader ??= start();
+    if (!ready || reader.calls.waiting() >= MAX_WAITING) return undefined;
+    return reader.calls.call(readerCall);
+  }
+
   return {
     /** The rows of a read statement, read on the reader's thread; undefined while it is not there to read them. */
     read(text: string, parameters: readonly unknown[]): Promise<Record<string, unknown>[]> | undefined {
-      if (stopped) return undefined;
-      reader ??= start();
-      if (!ready || reader.calls.waiting() >= MAX_WAITING) return undefined;
-      return reader.calls
-        .call({ text, parameters } satisfies ReaderCall)
-        .then((result) => built(result as ReaderResult));
+      return call({ text, parameters })?.then((result) => built(result as ReaderResult));
+    },
+    /** What `finish` makes of a read statement's rows (named as Kysely names them), on the reader's thread. */
+    finish(text: string, parameters: readonly unknown[], finish: Finishing): Promise<unknown> | undefined {
+      return call({ text, parameters, finish });
     },
     /** Starts the thread, and answers once it reads (for tests, which would otherwise read on the main thread). */
     started(): Promise<void> {

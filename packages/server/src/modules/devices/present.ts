@@ -7,7 +7,7 @@ import {
   PARAMETERIZATION_COLOURS,
   translate,
 } from '@iot/shared';
-import type { ListedDeviceRow } from './repo.js';
+import type { ListedDeviceRow } from './device-page.js';
 import type { BulkOutcome } from './service.js';
 
 /** A stored JSON object column; anything else reads as empty (the column is only ever written from objects). */

@@ -1,4 +1,4 @@
-import type { DeviceFilter, DeviceSort, Role, SignalValueCondition } from '@iot/shared';
+import type { DeviceFilter, DeviceSort, Language, Role, SignalValueCondition } from '@iot/shared';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -12,7 +12,6 @@ import {
 } from 'kysely';
 import { coalescedReads } from '../../db/coalesced-reads.js';
 import { DEVICE_COLUMNS } from '../../db/columns.js';
-import { packedColumns } from '../../db/packed-columns.js';
 import { queryPerShape, readOffThread, reusableQuery } from '../../db/reusable-query.js';
 import type { BatteryChangesTable, Database, DatabaseSchema, DevicesTable } from '../../db/schema.js';
 import {
@@ -28,47 +27,22 @@ import {
   subtreeRange,
   tenantPathOf,
 } from '../businesses/repo.js';
+import {
+  type Cursor,
+  type DevicePageAnswer,
+  devicePageAnswer,
+  type ListedDeviceRow,
+  type PackedListedRow,
+  packedListing,
+  presentedColumns,
+  SORT_KEYS,
+} from './device-page.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
 export type DeviceRow = Selectable<DevicesTable>;
 /** A device as one caller sees it: the caller's role on its business, and the business's description. */
 export type ScopedDeviceRow = DeviceRow & { role: Role; businessDescription: string };
-
-/**
- * The columns a device is presented with: listings read these alone. A page of 50 reads in two thirds of the time
- * (the database's time is mostly making the values of each row), and secrets such as the MQTT password hash stay in
- * the database.
- */
-const PRESENTED_COLUMNS = [
-  'id',
-  'description',
-  'serialNumber',
-  'deviceType',
-  'fwVersion',
-  'loraEui',
-  'mac',
-  'sigfoxId',
-  'imei',
-  'communication',
-  'usageLicenseId',
-  'businessId',
-  'signalValues',
-  'parameters',
-  'parametersStatus',
-  'routeDestination',
-  'lastSeenAt',
-  'createdAt',
-  'version',
-] as const satisfies readonly (keyof DeviceRow)[];
-/** A device as a listing holds it: what it is presented with, the caller's role on its business. */
-export type ListedDeviceRow = Pick<DeviceRow, (typeof PRESENTED_COLUMNS)[number]> & {
-  role: Role;
-  businessDescription: string;
-};
-const presentedColumns = PRESENTED_COLUMNS.map((column) => `devices.${column}` as const);
-/** A listed device as a page reads it: its presented columns as one JSON array (`db/packed-columns.ts`). */
-type PackedListedRow = Pick<ListedDeviceRow, 'role' | 'businessDescription'> & { packed: string };
 
 /** The network id columns, each unique within its network. */
 export const NETWORK_ID_COLUMNS = ['loraEui', 'mac', 'sigfoxId', 'imei'] as const;
@@ -81,29 +55,9 @@ export type DeviceQuery = Omit<DeviceFilter, 'businessId' | 'sort' | 'limit' | '
   createdFrom?: number;
 };
 
-/** Where a page starts: the sort value and id of the last device of the previous page. */
-export type Cursor = [string | number, string];
-
 const count = (value: bigint | number | string | undefined) => Number(value ?? 0);
 
 const HOUR_MS = 3_600_000;
-
-/** The sort key of each sort field as SQL, with the value it takes on a row (for the next page's cursor). */
-const SORT_KEYS: Record<
-  DeviceSort['by'],
-  { sql: Expression<string | number>; of: (row: ListedDeviceRow) => string | number }
-> = {
-  description: {
-    sql: sql<string>`lower(${sql.ref('devices.description')})`,
-    of: (row) => row.description.toLowerCase(),
-  },
-  serialNumber: {
-    sql: sql<string>`coalesce(${sql.ref('devices.serialNumber')}, '')`,
-    of: (row) => row.serialNumber ?? '',
-  },
-  lastSeen: { sql: sql<number>`coalesce(${sql.ref('devices.lastSeenAt')}, 0)`, of: (row) => row.lastSeenAt ?? 0 },
-  createdAt: { sql: sql<number>`${sql.ref('devices.createdAt')}`, of: (row) => row.createdAt },
-};
 
 /** `%` and `_` match themselves in a search. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -280,14 +234,6 @@ export function createDevicesRepo(db: Database) {
     return reach ? query.where(reach) : query;
   }
 
-  // A page's devices are read each as one value (`db/packed-columns.ts`).
-  const packedListing = packedColumns<DeviceRow, (typeof PRESENTED_COLUMNS)[number], 'role' | 'businessDescription'>(
-    'devices',
-    PRESENTED_COLUMNS,
-    ['role', 'businessDescription'],
-    { postgres },
-  );
-
   /** Everything a device sent: readings, messages as received, counters, undecodable frames, commissioning. */
   async function deleteTelemetry(device: Pick<DeviceRow, 'id' | 'key'>, trx: Executor = db): Promise<void> {
     for (const table of ['readings', 'receivedMessages', 'uplinkCounters'] as const) {
@@ -389,7 +335,7 @@ export function createDevicesRepo(db: Database) {
         .orderBy(sql`${key.sql} ${direction}`)
         .orderBy(sql`${sql.ref('devices.id')} ${direction}`)
         .limit(sql.lit(limit + 1));
-      return ordered.select(packedListing.selection);
+      return ordered.select(packedListing.selection(postgres));
     },
     PAGE_STRUCTURE,
     { offThread: true },
@@ -440,21 +386,16 @@ export function createDevicesRepo(db: Database) {
     async page(
       caller: Caller,
       query: DeviceQuery,
-      sort: DeviceSort,
-      limit: number,
-      after: Cursor | undefined,
+      page: { sort: DeviceSort; limit: number; after: Cursor | undefined; language: Language },
       now: number,
-    ): Promise<{ rows: ListedDeviceRow[]; next: Cursor | null }> {
-      const found = await pageQuery(db, {
-        scope: await scopeOf(caller, db),
-        conditions: conditionsOf(query, now),
-        sort,
-        limit,
-        after: after ?? null,
-      });
-      const rows = found.map(packedListing.unpack);
-      const last = rows.length > limit ? rows[limit - 1] : undefined;
-      return { rows: rows.slice(0, limit), next: last ? [SORT_KEYS[sort.by].of(last), last.id] : null };
+    ): Promise<DevicePageAnswer> {
+      const { sort, limit, after, language } = page;
+      return pageQuery.finished(
+        db,
+        { scope: await scopeOf(caller, db), conditions: conditionsOf(query, now), sort, limit, after: after ?? null },
+        devicePageAnswer,
+        { sortBy: sort.by, limit, language },
+      );
     },
 
     async count(caller: Caller, query: DeviceQuery, now: number): Promise<number> {

@@ -12,6 +12,7 @@ import {
   type IdAndPacListRequest,
   isMessageCode,
   issueMessage,
+  type Language,
   type Message,
   type MessageCode,
   NETWORK_ID_SCHEMAS,
@@ -23,7 +24,8 @@ import { AppError } from '../../http/app-error.js';
 import type { BusinessesRepo, ScopedBusinessRow } from '../businesses/repo.js';
 import type { PlansService } from '../plans/service.js';
 import type { UserRow } from '../users/present.js';
-import type { Cursor, DeviceQuery, DevicesRepo, NetworkIdColumn, ScopedDeviceRow } from './repo.js';
+import type { Cursor } from './device-page.js';
+import type { DeviceQuery, DevicesRepo, NetworkIdColumn, ScopedDeviceRow } from './repo.js';
 
 /** Signals, and devices, count as recent within 24 hours (SPEC 9). */
 const RECENT_MS = 24 * 60 * 60 * 1000;
@@ -41,6 +43,12 @@ const NETWORK_ID_COLUMN_OF: Record<CommunicationType, NetworkIdColumn> = {
 };
 
 /** One device of a bulk call: done, or refused with a code the route words in the caller's language. */
+/** A page of devices (`DevicePage`) with its items as the JSON text of their array, written where they were read. */
+export interface DevicePageText {
+  items: string;
+  nextCursor: string | null;
+}
+
 export interface BulkOutcome {
   device: string;
   uuid?: string;
@@ -277,17 +285,17 @@ export function createDevicesService({
       });
     },
 
-    async page(user: UserRow, filter: DeviceFilter) {
+    /** A page of the devices that match, presented in `language` (`DevicePageText`). */
+    async page(user: UserRow, filter: DeviceFilter, language: Language): Promise<DevicePageText> {
       const query = await queryOf(user, filter);
-      const { rows, next } = await devicesRepo.page(
+      const { sort, limit } = filter;
+      const { items, next } = await devicesRepo.page(
         user,
         query,
-        filter.sort,
-        filter.limit,
-        decodeCursor(filter.cursor),
+        { sort, limit, after: decodeCursor(filter.cursor), language },
         now(),
       );
-      return { rows, nextCursor: next ? encodeCursor(next) : null };
+      return { items, nextCursor: next ? encodeCursor(next) : null };
     },
 
     /** How the caller's devices (of a business's subtree) split, for charts; "recent" is within 24 hours (SPEC 9). */
@@ -310,22 +318,25 @@ export function createDevicesService({
     },
 
     /** A page of a business subtree's devices, those added since `fromDate` when given, in description order. */
-    async ofBusiness(user: UserRow, businessId: string, options: { fromDate?: Date; limit: number; cursor?: string }) {
+    async ofBusiness(
+      user: UserRow,
+      businessId: string,
+      options: { fromDate?: Date; limit: number; cursor?: string },
+      language: Language,
+    ): Promise<DevicePageText> {
       const business = await reachableBusiness(user, businessId);
       const query: DeviceQuery = {
         subtreePath: business.path,
         ...(options.fromDate ? { createdFrom: options.fromDate.getTime() } : {}),
       };
       const sort = { by: 'description', order: 'asc' } as const;
-      const { rows, next } = await devicesRepo.page(
+      const { items, next } = await devicesRepo.page(
         user,
         query,
-        sort,
-        options.limit,
-        decodeCursor(options.cursor),
+        { sort, limit: options.limit, after: decodeCursor(options.cursor), language },
         now(),
       );
-      return { rows, nextCursor: next ? encodeCursor(next) : null };
+      return { items, nextCursor: next ? encodeCursor(next) : null };
     },
 
     /** Those of the listed devices the caller reaches (others are left out, as if they did not exist). */

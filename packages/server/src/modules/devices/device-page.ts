@@ -1,0 +1,100 @@
+import type { DeviceSort, Language, Role } from '@iot/shared';
+import { type Expression, type Selectable, sql } from 'kysely';
+import { packedColumns } from '../../db/packed-columns.js';
+import type { RowsFinisher } from '../../db/reusable-query.js';
+import type { DevicesTable } from '../../db/schema.js';
+import { presentDevice } from './present.js';
+
+/**
+ * A page of devices as listings read and answer it. Loaded by SQLite's reader thread too (`devicePageAnswer`), so it
+ * holds what a page needs and nothing that opens or reads anything.
+ */
+
+/**
+ * The columns a device is presented with: listings read these alone. A page of 50 reads in two thirds of the time
+ * (the database's time is mostly making the values of each row), and secrets such as the MQTT password hash stay in
+ * the database.
+ */
+const PRESENTED_COLUMNS = [
+  'id',
+  'description',
+  'serialNumber',
+  'deviceType',
+  'fwVersion',
+  'loraEui',
+  'mac',
+  'sigfoxId',
+  'imei',
+  'communication',
+  'usageLicenseId',
+  'businessId',
+  'signalValues',
+  'parameters',
+  'parametersStatus',
+  'routeDestination',
+  'lastSeenAt',
+  'createdAt',
+  'version',
+] as const satisfies readonly (keyof Selectable<DevicesTable>)[];
+/** A device as a listing holds it: what it is presented with, the caller's role on its business. */
+export type ListedDeviceRow = Pick<Selectable<DevicesTable>, (typeof PRESENTED_COLUMNS)[number]> & {
+  role: Role;
+  businessDescription: string;
+};
+export const presentedColumns = PRESENTED_COLUMNS.map((column) => `devices.${column}` as const);
+/** A listed device as a page reads it: its presented columns as one JSON array (`db/packed-columns.ts`). */
+export type PackedListedRow = Pick<ListedDeviceRow, 'role' | 'businessDescription'> & { packed: string };
+/** A page's devices are read each as one value. */
+export const packedListing = packedColumns<
+  Selectable<DevicesTable>,
+  (typeof PRESENTED_COLUMNS)[number],
+  'role' | 'businessDescription'
+>('devices', PRESENTED_COLUMNS, ['role', 'businessDescription']);
+
+/** Where a page starts: the sort value and id of the last device of the previous page. */
+export type Cursor = [string | number, string];
+
+/** The sort key of each sort field as SQL, with the value it takes on a row (for the next page's cursor). */
+export const SORT_KEYS: Record<
+  DeviceSort['by'],
+  { sql: Expression<string | number>; of: (row: ListedDeviceRow) => string | number }
+> = {
+  description: {
+    sql: sql<string>`lower(${sql.ref('devices.description')})`,
+    of: (row) => row.description.toLowerCase(),
+  },
+  serialNumber: {
+    sql: sql<string>`coalesce(${sql.ref('devices.serialNumber')}, '')`,
+    of: (row) => row.serialNumber ?? '',
+  },
+  lastSeen: { sql: sql<number>`coalesce(${sql.ref('devices.lastSeenAt')}, 0)`, of: (row) => row.lastSeenAt ?? 0 },
+  createdAt: { sql: sql<number>`${sql.ref('devices.createdAt')}`, of: (row) => row.createdAt },
+};
+
+/** A page as answered: its devices presented, as the JSON text of their array, and where the next page starts. */
+export interface DevicePageAnswer {
+  items: string;
+  next: Cursor | null;
+}
+
+/**
+ * A page's rows (`limit + 1`, the last telling whether another page follows) made into its answer where they are read:
+ * on SQLite's reader thread, which took the main thread's work of unpacking, presenting and writing the JSON of a page
+ * (measured at 1,000 pages a second: a third of the main thread's time).
+ */
+export const devicePageAnswer: RowsFinisher<
+  PackedListedRow,
+  { sortBy: DeviceSort['by']; limit: number; language: Language },
+  DevicePageAnswer
+> = {
+  module: import.meta.url,
+  name: 'devicePageAnswer',
+  finish(found, { sortBy, limit, language }) {
+    const rows = found.map(packedListing.unpack);
+    const last = rows.length > limit ? rows[limit - 1] : undefined;
+    return {
+      items: JSON.stringify(rows.slice(0, limit).map((row) => presentDevice(row, language))),
+      next: last ? [SORT_KEYS[sortBy].of(last), last.id] : null,
+    };
+  },
+};
