@@ -86,6 +86,19 @@ describe("SQLite's reader thread", () => {
     expect(await reader.read('select name from t where id = ?', [1])).toEqual([{ name: 'one' }]);
   });
 
+  it('counts the reads the thread has finished, even while their answers wait for a busy main thread', async () => {
+    await reader.started();
+    const answered = [1, 2, 3, 4].map(() => reader.read('select name from t where id = ?', [1]));
+    // The main thread busy: the thread finishes the four, whose answers then wait for this loop to end.
+    const busyUntil = performance.now() + 300;
+    while (performance.now() < busyUntil);
+    const fifth = reader.read('select name from t where id = ?', [2]);
+    expect(fifth).toBeDefined();
+    expect(await Promise.all([...answered, fifth])).toEqual(
+      [1, 2, 3, 4, 5].map((n) => [{ name: n < 5 ? 'one' : 'two' }]),
+    );
+  });
+
   it('answers nothing once closed, so reads go back to the main thread', async () => {
     await reader.started();
     await reader.close();

@@ -12,7 +12,8 @@ import type { ReaderCall, ReaderResult } from './sqlite-reader.js';
 import { arrayRows, rowBuilder, statementsByText } from './sqlite-rows.js';
 import { replyTo } from './thread-calls.js';
 
-const sqlite = openSqliteFile((workerData as { file: string }).file);
+const { file, finished: finishedCalls } = workerData as { file: string; finished: Int32Array };
+const sqlite = openSqliteFile(file);
 // Reads only: a statement that wrote here would bypass Kysely's connection, which orders the server's writes.
 sqlite.pragma('query_only = ON');
 
@@ -42,6 +43,8 @@ async function finished({ module, name, args }: NonNullable<ReaderCall['finish']
 }
 
 parentPort?.on('message', async (call: ReaderCall & { id: number }) => {
-  parentPort?.postMessage(await replyTo(call.id, () => (call.finish ? finished(call.finish, read(call)) : read(call))));
+  const reply = await replyTo(call.id, () => (call.finish ? finished(call.finish, read(call)) : read(call)));
+  Atomics.add(finishedCalls, 0, 1);
+  parentPort?.postMessage(reply);
 });
 parentPort?.postMessage('ready');
