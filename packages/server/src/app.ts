@@ -38,7 +38,7 @@ import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionCache } from './modules/auth/session-cache.js';
-import { createBusinessesRepo } from './modules/businesses/repo.js';
+import { createBusinessesRepo, keepGrants } from './modules/businesses/repo.js';
 import { businessesRoutes } from './modules/businesses/routes.js';
 import { createBusinessesService } from './modules/businesses/service.js';
 import { createDeviceTypeAlarmsRepo } from './modules/device-type-alarms/repo.js';
@@ -170,6 +170,7 @@ export async function buildApp({
     revision: authRepo.sessionRevision,
     log: app.log,
   });
+  const grants = await keepGrants({ database, databaseUrl: config.databaseUrl, log: app.log });
   const auth = createAuthService({ db, config, authRepo, usersRepo, sessions, mailer, log: app.log });
   const users = createUsersService({ usersRepo, sessions });
   const notifications = createNotificationsService({
@@ -187,6 +188,7 @@ export async function buildApp({
     usersRepo,
     plans,
     sendInvitation: auth.sendInvitation,
+    grants,
   });
   const devices = createDevicesService({ db, devicesRepo, businessesRepo, plans });
   const signals = createSignalsService({ db, signalsRepo });
@@ -335,6 +337,7 @@ export async function buildApp({
     await actionWorker.close();
     await liveEvents.close();
     await sessions.close();
+    await grants.close();
     await mailer.close();
   });
 

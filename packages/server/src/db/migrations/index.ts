@@ -24,6 +24,7 @@ import * as uplinkDigests from './0022-uplink-digests.js';
 import * as loraDownlinkRef from './0023-lora-downlink-ref.js';
 import * as devicePageIndexType from './0024-device-page-index-type.js';
 import * as deviceCountIndex from './0025-device-count-index.js';
+import * as treeChanges from './0026-tree-changes.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-lora-downlink-ref': loraDownlinkRef,
   '0024-device-page-index-type': devicePageIndexType,
   '0025-device-count-index': deviceCountIndex,
+  '0026-tree-changes': treeChanges,
 };

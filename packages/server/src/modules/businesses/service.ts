@@ -68,6 +68,7 @@ export function createBusinessesService({
   usersRepo,
   plans,
   sendInvitation,
+  grants,
   now = Date.now,
 }: {
   db: Database;
@@ -75,8 +76,20 @@ export function createBusinessesService({
   usersRepo: UsersRepo;
   plans: PlansService;
   sendInvitation: SendInvitation;
+  /** The callers' entries kept in memory (`keepGrants`), forgotten as soon as a change of the tree is written. */
+  grants: { forgetAll(): void };
   now?: () => number;
 }) {
+  /**
+   * A transaction of the tree: once it ends, this process forgets the entries it keeps, before it reads any again (the
+   * caller's view of a node just moved, say); other processes hear of the change when it commits.
+   */
+  const treeTransaction = <T>(work: (trx: Transaction<DatabaseSchema>) => Promise<T>) =>
+    db
+      .transaction()
+      .execute(work)
+      .finally(() => grants.forgetAll());
+
   async function reachable(user: UserRow, id: string, trx?: Transaction<DatabaseSchema>) {
     const node = await businessesRepo.findReachable(user, id, trx);
     if (!node) throw new AppError('not_found');
@@ -235,7 +248,7 @@ export function createBusinessesService({
     /** A new top-level business: provider staff only. */
     async createTopLevel(user: UserRow, request: CreateBusinessRequest): Promise<BusinessView> {
       if (!isProviderStaff(user)) throw new AppError('forbidden');
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await treeTransaction(async (trx) => {
         const created = await businessesRepo.insert({ ...request, parent: null }, now(), trx);
         await businessesRepo.insertLog(
           { businessId: created.id, userId: user.id, action: 'created', details: { description: created.description } },
@@ -249,7 +262,7 @@ export function createBusinessesService({
 
     /** A child of a node the caller administers. */
     async addChild(user: UserRow, parentId: string, request: CreateBusinessRequest): Promise<BusinessView> {
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await treeTransaction(async (trx) => {
         // The parent's path is read under the tree lock, so a concurrent move cannot leave the child a stale path.
         await businessesRepo.lockTree(trx);
         const parent = await reachable(user, parentId, trx);
@@ -277,7 +290,7 @@ export function createBusinessesService({
      * target, and the target must be reachable, not the current parent, not the node and not below it (SPEC 5).
      */
     async update(user: UserRow, id: string, request: UpdateBusinessRequest): Promise<BusinessView> {
-      const node = await db.transaction().execute(async (trx) => {
+      const node = await treeTransaction(async (trx) => {
         // A move is checked and made under the tree lock: two crossing moves could otherwise both pass the
         // descendant check and make a cycle.
         if (request.parent !== undefined) await businessesRepo.lockTree(trx);
@@ -329,7 +342,7 @@ export function createBusinessesService({
       const node = await reachable(user, id);
       assertCanEdit(node);
       if (!node.parentId && !isProviderStaff(user)) throw new AppError('forbidden');
-      await db.transaction().execute(async (trx) => {
+      await treeTransaction(async (trx) => {
         if ((await businessesRepo.countDevicesInSubtree(node.path, trx)) > 0)
           throw new AppError('business.has_devices');
         if ((await businessesRepo.countChildren(node.id, trx)) > 0) throw new AppError('business.has_sublevels');
@@ -349,7 +362,7 @@ export function createBusinessesService({
     async setActive(user: UserRow, id: string, active: boolean): Promise<BusinessView> {
       const node = await reachable(user, id);
       assertCanEdit(node);
-      await db.transaction().execute(async (trx) => {
+      await treeTransaction(async (trx) => {
         await businessesRepo.setStatus(node.id, active ? BUSINESS_STATUS.active : BUSINESS_STATUS.inactive, trx);
         const action = active ? 'activated' : 'deactivated';
         await businessesRepo.insertLog({ businessId: node.id, userId: user.id, action, details: {} }, now(), trx);
@@ -410,7 +423,7 @@ export function createBusinessesService({
       language: Language,
     ): Promise<AddedUser[]> {
       const invited: UserRow[] = [];
-      const { node, results } = await db.transaction().execute(async (trx) => {
+      const { node, results } = await treeTransaction(async (trx) => {
         // Under the tree lock, so two concurrent additions cannot both take the plan's last free user.
         await businessesRepo.lockTree(trx);
         const node = await reachable(user, id, trx);
@@ -475,7 +488,7 @@ export function createBusinessesService({
 
     /** A new role for a user in the node's list; neither the new nor the current role may be above the caller's. */
     async updateUser(user: UserRow, id: string, request: UpdateBusinessUserRequest): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await treeTransaction(async (trx) => {
         const node = await reachable(user, id, trx);
         assertCanEdit(node);
         assertWithinOwnRank(node, request.role);
@@ -493,7 +506,7 @@ export function createBusinessesService({
 
     /** Takes a user off the node's list (their account stays). */
     async removeUser(user: UserRow, id: string, email: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await treeTransaction(async (trx) => {
         const node = await reachable(user, id, trx);
         assertCanEdit(node);
         const { target, entry } = await entryToChange(user, node, email, trx);
@@ -516,7 +529,7 @@ export function createBusinessesService({
      * or a logo needs the plan feature `customColorAndLogo`; unsetting them does not.
      */
     async updateConfig(user: UserRow, id: string, request: UpdateBusinessConfigRequest): Promise<BusinessConfig> {
-      await db.transaction().execute(async (trx) => {
+      await treeTransaction(async (trx) => {
         const node = await reachable(user, id, trx);
         assertCanEdit(node);
         if (request.theme || request.logo) {
@@ -558,7 +571,7 @@ export function createBusinessesService({
         await reachable(user, id);
         throw new AppError('forbidden');
       }
-      await db.transaction().execute(async (trx) => {
+      await treeTransaction(async (trx) => {
         const node = await reachable(user, id, trx);
         if (node.cfgLocked !== node.mergedLocked) throw new AppError('business.lock_mismatch');
         await businessesRepo.setLocked(node.id, locked, trx);
