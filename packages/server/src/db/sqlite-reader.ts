@@ -49,10 +49,10 @@ export function startSqliteReader(file: string, onStopped: (error: Error) => voi
   // How many calls were sent, and how many the thread has finished (it counts them in shared memory as it answers),
   // each wrapping around as 32-bit integers.
   let sent = 0;
-  const finished = new Int32Array(new SharedArrayBuffer(4));
+  const finishedCalls = new Int32Array(new SharedArrayBuffer(4));
 
   function start() {
-    const thread = startTsWorker(new URL('./sqlite-reader.worker.ts', import.meta.url), { file, finished });
+    const thread = startTsWorker(new URL('./sqlite-reader.worker.ts', import.meta.url), { file, finishedCalls });
     const reading = new Promise<void>((resolve, reject) => {
       // Its first message says it reads; no call is sent before.
       thread.once('message', () => resolve());
@@ -86,7 +86,7 @@ export function startSqliteReader(file: string, onStopped: (error: Error) => voi
   function call(readerCall: ReaderCall): Promise<unknown> | undefined {
     if (stopped) return undefined;
     reader ??= start();
-    if (!ready || ((sent - Atomics.load(finished, 0)) | 0) >= MAX_WAITING) return undefined;
+    if (!ready || ((sent - Atomics.load(finishedCalls, 0)) | 0) >= MAX_WAITING) return undefined;
     sent = (sent + 1) | 0;
     return reader.calls.call(readerCall);
   }

@@ -12,7 +12,7 @@ import type { ReaderCall, ReaderResult } from './sqlite-reader.js';
 import { arrayRows, rowBuilder, statementsByText } from './sqlite-rows.js';
 import { replyTo } from './thread-calls.js';
 
-const { file, finished: finishedCalls } = workerData as { file: string; finished: Int32Array };
+const { file, finishedCalls } = workerData as { file: string; finishedCalls: Int32Array };
 const sqlite = openSqliteFile(file);
 // Reads only: a statement that wrote here would bypass Kysely's connection, which orders the server's writes.
 sqlite.pragma('query_only = ON');
