@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
+import { eventually } from '../../testing/eventually.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
-
-/** Asks until `answer` gives `expected` (a change another process wrote is heard a moment after it commits). */
-async function eventually<T>(answer: () => Promise<T>, expected: T, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last = await answer();
-  while (last !== expected && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    last = await answer();
-  }
-  return last;
-}
 
 describe.each(databaseKinds())('sessions kept in memory on %s', (kind) => {
   let t: TestApp;

@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
+import { eventually } from '../../testing/eventually.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
 
 const URL = '/api/customer-business';
-
-/** Asks until `answer` gives `expected` (a change written elsewhere is heard a moment after it commits). */
-async function eventually<T>(answer: () => Promise<T>, expected: T, timeoutMs = 5_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last = await answer();
-  while (last !== expected && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    last = await answer();
-  }
-  return last;
-}
 
 describe.each(databaseKinds())("callers' entries kept in memory on %s", (kind) => {
   let t: TestApp;
