@@ -314,32 +314,28 @@ export function createDevicesRepo(db: Database) {
    * rows. Built once per shape: PostgreSQL planned the page again on every request, more of its time than reading the
    * page, and building and compiling it took a seventh of a page request's time on SQLite. The limit is written in
    * the text: as a parameter, the plan made for any limit is costed as reading a tenth of the matching rows, and
-   * PostgreSQL keeps planning each execution for its value instead (measured: 0.2 ms a page). On SQLite it is read on
-   * the reader's thread (`db/sqlite-reader.ts`), the longest read every list screen makes.
+   * PostgreSQL keeps planning each execution for its value instead (measured: 0.2 ms a page). Read with its answer
+   * made where it is read (`devicePageAnswer`): on SQLite, the reader's thread (`db/sqlite-reader.ts`).
    */
   const pageQuery = queryPerShape<
     { scope: Scope | null; conditions: DeviceConditions; sort: DeviceSort; limit: number; after: Cursor | null },
     PackedListedRow
-  >(
-    ({ scope, conditions, sort, limit, after }) => {
-      const key = SORT_KEYS[sort.by];
-      const direction = sort.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
-      let narrowed = scopedBy(db, scope).where(matching(conditions));
-      if (after) {
-        const comparison = sort.order === 'asc' ? sql.raw('>') : sql.raw('<');
-        narrowed = narrowed.where(
-          sql<boolean>`(${key.sql}, ${sql.ref('devices.id')}) ${comparison} (${after[0]}, ${after[1]})`,
-        );
-      }
-      const ordered = narrowed
-        .orderBy(sql`${key.sql} ${direction}`)
-        .orderBy(sql`${sql.ref('devices.id')} ${direction}`)
-        .limit(sql.lit(limit + 1));
-      return ordered.select(packedListing.selection(postgres));
-    },
-    PAGE_STRUCTURE,
-    { offThread: true },
-  );
+  >(({ scope, conditions, sort, limit, after }) => {
+    const key = SORT_KEYS[sort.by];
+    const direction = sort.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
+    let narrowed = scopedBy(db, scope).where(matching(conditions));
+    if (after) {
+      const comparison = sort.order === 'asc' ? sql.raw('>') : sql.raw('<');
+      narrowed = narrowed.where(
+        sql<boolean>`(${key.sql}, ${sql.ref('devices.id')}) ${comparison} (${after[0]}, ${after[1]})`,
+      );
+    }
+    const ordered = narrowed
+      .orderBy(sql`${key.sql} ${direction}`)
+      .orderBy(sql`${sql.ref('devices.id')} ${direction}`)
+      .limit(sql.lit(limit + 1));
+    return ordered.select(packedListing.selection(postgres));
+  }, PAGE_STRUCTURE);
 
   return {
     /** One device with the caller's role on its business, in one round trip (the check of every device call). */
@@ -381,7 +377,8 @@ export function createDevicesRepo(db: Database) {
 
     /**
      * One page of the caller's devices that match, in `sort` order with the id breaking ties, starting after
-     * `after`; `limit + 1` rows are read so the caller knows whether another page follows.
+     * `after`, answered presented in `language` (`devicePageAnswer`); `limit + 1` rows are read so that the answer
+     * says whether another page follows.
      */
     async page(
       caller: Caller,
