@@ -1,4 +1,4 @@
-import type { BusinessRole, Device } from '@iot/shared';
+import { type BusinessRole, type Device, DevicePage } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
@@ -382,8 +382,11 @@ describe.each(databaseKinds())('device details and CSV import on %s', (kind) => 
       expect(graph.byType['th-sensor-sigfox']).toBeGreaterThan(0);
       expect(graph.byParameterization.WAITING).toBeGreaterThan(0);
       expect((await call('GET', `/api/devices/graph?businessId=${nodes.Plant}`, tokens.bravo)).statusCode).toBe(404);
-      const page = (await call('GET', `${BUSINESSES}/${nodes.Plant}/devices?limit=2`, tokens.viewer)).json();
+      const page = DevicePage.parse(
+        (await call('GET', `${BUSINESSES}/${nodes.Plant}/devices?limit=2`, tokens.viewer)).json(),
+      );
       expect(page.items).toHaveLength(2);
+      expect(page.nextCursor).toEqual(expect.any(String));
       const since = (
         await call('GET', `${BUSINESSES}/${nodes.Plant}/devices?fromDate=2999-01-01T00:00:00Z`, tokens.viewer)
       ).json();
