@@ -5,6 +5,7 @@ import {
   type CreateDeviceRequest,
   communicationType,
   type DeviceFilter,
+  type DeviceSort,
   type FromListRequest,
   type FromScratchRequest,
   findDeviceType,
@@ -198,6 +199,17 @@ export function createDevicesService({
     if (holder) throw new AppError('device.network_id_taken', { networkId: holder.value });
   }
 
+  /** A page of the devices a query narrows to, after the page `cursor` names (`DevicePageText`). */
+  async function pageText(
+    user: UserRow,
+    query: DeviceQuery,
+    page: { sort: DeviceSort; limit: number; cursor: string | undefined; language: Language },
+  ): Promise<DevicePageText> {
+    const { cursor, ...rest } = page;
+    const { items, next } = await devicesRepo.page(user, query, { ...rest, after: decodeCursor(cursor) }, now());
+    return { items, nextCursor: next ? encodeCursor(next) : null };
+  }
+
   /** The listing's narrowing: a business (reachable, its subtree) and the filters. */
   async function queryOf(user: UserRow, filter: Omit<DeviceFilter, 'sort' | 'limit' | 'cursor'>): Promise<DeviceQuery> {
     const { businessId, ...rest } = filter;
@@ -287,15 +299,8 @@ export function createDevicesService({
 
     /** A page of the devices that match, presented in `language` (`DevicePageText`). */
     async page(user: UserRow, filter: DeviceFilter, language: Language): Promise<DevicePageText> {
-      const query = await queryOf(user, filter);
-      const { sort, limit } = filter;
-      const { items, next } = await devicesRepo.page(
-        user,
-        query,
-        { sort, limit, after: decodeCursor(filter.cursor), language },
-        now(),
-      );
-      return { items, nextCursor: next ? encodeCursor(next) : null };
+      const { sort, limit, cursor } = filter;
+      return pageText(user, await queryOf(user, filter), { sort, limit, cursor, language });
     },
 
     /** How the caller's devices (of a business's subtree) split, for charts; "recent" is within 24 hours (SPEC 9). */
@@ -330,13 +335,7 @@ export function createDevicesService({
         ...(options.fromDate ? { createdFrom: options.fromDate.getTime() } : {}),
       };
       const sort = { by: 'description', order: 'asc' } as const;
-      const { items, next } = await devicesRepo.page(
-        user,
-        query,
-        { sort, limit: options.limit, after: decodeCursor(options.cursor), language },
-        now(),
-      );
-      return { items, nextCursor: next ? encodeCursor(next) : null };
+      return pageText(user, query, { sort, limit: options.limit, cursor: options.cursor, language });
     },
 
     /** Those of the listed devices the caller reaches (others are left out, as if they did not exist). */
