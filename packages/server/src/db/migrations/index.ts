@@ -25,6 +25,7 @@ import * as loraDownlinkRef from './0023-lora-downlink-ref.js';
 import * as devicePageIndexType from './0024-device-page-index-type.js';
 import * as deviceCountIndex from './0025-device-count-index.js';
 import * as treeChanges from './0026-tree-changes.js';
+import * as uplinkCountersByAge from './0027-uplink-counters-by-age.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-device-page-index-type': devicePageIndexType,
   '0025-device-count-index': deviceCountIndex,
   '0026-tree-changes': treeChanges,
+  '0027-uplink-counters-by-age': uplinkCountersByAge,
 };

@@ -331,6 +331,9 @@ function parseObject<T>(json: string): Record<string, T> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, T>) : {};
 }
 
+/** A device's calibration as stored when it has none. */
+const NO_CALIBRATION = '{}';
+
 type Decoded = { ok: true; readings: Reading[] } | { ok: false; data: string; port: number | null; error: string };
 
 type KeptMessage = Pick<MessageRow, 'kind' | 'data' | 'port'>;
@@ -448,6 +451,8 @@ export function decode(
     if (refusal) return { ok: false, ...raw(), error: refusal };
     readings = readingsOf(payload.values, receivedAt);
   }
+  // Most devices have no calibration: their readings are taken as decoded, without reading it for every uplink.
+  if (row.calibration === NO_CALIBRATION) return { ok: true, readings };
   const calibration = parseObject<{ factor: number; offset: number }>(row.calibration);
   return {
     ok: true,

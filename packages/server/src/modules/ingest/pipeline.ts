@@ -10,6 +10,7 @@ import {
   type IpDownlinkSender,
   type LoraRoute,
   type OutputValues,
+  type StoredBatch,
 } from './batch.js';
 import type { LiveEventEnvelope, LiveEvents } from './live-events.js';
 import { createIngestRepo, type DeviceKey, type IngestDeviceRow } from './repo.js';
@@ -58,25 +59,41 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
   let running: Promise<void> | null = null;
   let sendIpDownlink: IpDownlinkSender | null = null;
 
+  /** Takes the next batch off the queue and starts storing it. */
+  function storeNext() {
+    const batch = queue.slice(0, BATCH_MAX);
+    queue = queue.slice(BATCH_MAX);
+    const uplinks = batch.map((pending) => pending.uplink);
+    return { batch, stored: options.typeAlarmRules().then((typeRules) => store.storeBatch(uplinks, now(), typeRules)) };
+  }
+
+  /**
+   * One batch is stored at a time. Once one is committed, the next is handed to the store before the first's
+   * publishers are answered (on the next turn of the event loop): answering thousands of publishers (an MQTT PUBACK
+   * each) took the main thread long enough for the ingest writer to sit idle, waiting for its next batch, while the
+   * messages for it were already queued.
+   */
   async function drain() {
-    while (queue.length > 0) {
-      const batch = queue.slice(0, BATCH_MAX);
-      queue = queue.slice(BATCH_MAX);
-      try {
-        const uplinks = batch.map((pending) => pending.uplink);
-        const typeRules = await options.typeAlarmRules();
-        const { outcomes, published, conditionEvents, at } = await store.storeBatch(uplinks, now(), typeRules);
-        batch.forEach((pending, index) => {
-          pending.resolve(outcomes[index] as IngestOutcome);
-        });
-        events.publish(published);
-        if (conditionEvents > 0) options.onConditionEvents?.();
-        deliverDownlinks(batch, outcomes, at);
-      } catch (error) {
+    let next: ReturnType<typeof storeNext> | null = storeNext();
+    while (next) {
+      const { batch, stored } = next;
+      const result = await stored.catch((error: unknown) => {
         for (const pending of batch) pending.reject(error);
-      }
+        return null;
+      });
+      next = queue.length > 0 ? storeNext() : null;
+      if (result) setImmediate(() => answer(batch, result));
     }
     running = null;
+  }
+
+  function answer(batch: Pending[], { outcomes, published, conditionEvents, at }: StoredBatch) {
+    batch.forEach((pending, index) => {
+      pending.resolve(outcomes[index] as IngestOutcome);
+    });
+    events.publish(published);
+    if (conditionEvents > 0) options.onConditionEvents?.();
+    deliverDownlinks(batch, outcomes, at);
   }
 
   function deliverDownlinks(batch: Pending[], outcomes: IngestOutcome[], at: number) {

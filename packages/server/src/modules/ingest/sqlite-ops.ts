@@ -1,7 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { storedLastSeen, storedOutputs } from './batch.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
-import { claims, digestsOf, firstOfEachCounter, keysByKind, keyText, lookup, type StoreOps } from './store.js';
+import { counterClaims, keysByKind, keyText, lookup, type StoreOps } from './store.js';
 
 export interface SqliteOps extends StoreOps {
   /** Runs `work` in a transaction that waits for no other writer's (`begin immediate`). */
@@ -38,7 +38,7 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
   const claim = sqlite.prepare(
     `insert into uplink_counters (device_key, counter, received_at, digest) values (?, ?, ?, ?)
      on conflict (device_key, counter) do update set received_at = excluded.received_at, digest = excluded.digest
-     where uplink_counters.received_at < ? or uplink_counters.digest <> excluded.digest returning device_key`,
+     where uplink_counters.received_at < ? or uplink_counters.digest <> excluded.digest`,
   );
   const insertReading = sqlite.prepare('insert into readings (device_key, signal, date, value) values (?, ?, ?, ?)');
   const insertMessage = sqlite.prepare(
@@ -54,9 +54,8 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
   // (indexed) moves only once a minute (`storedLastSeen`), and is set only then.
   const saveDevice = (lastSeen: boolean) =>
     sqlite.prepare(
-      `update devices set signal_values = @signalValues, ${lastSeen ? 'last_seen_at = @lastSeenAt, ' : ''}
-       link_quality = @linkQuality, parameters_status = @parametersStatus, parameters_status_at = @parametersStatusAt,
-       alarm_conditions = @alarmConditions, outputs = coalesce(@outputs, outputs) where id = @id`,
+      `update devices set signal_values = ?, link_quality = ?, parameters_status = ?, parameters_status_at = ?,
+       alarm_conditions = ?, outputs = coalesce(?, outputs)${lastSeen ? ', last_seen_at = ?' : ''} where id = ?`,
     );
   const saveDeviceSeen = saveDevice(true);
   const saveDeviceNotSeen = saveDevice(false);
@@ -109,12 +108,12 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
       return { find: (key: DeviceKey) => kept.get(keyText(key)) };
     },
     async claimCounters(counters, at, windowMs) {
-      const first = firstOfEachCounter(counters);
-      const claimed = new Set<string>();
-      for (const [key, { deviceKey, counter, digest }] of first) {
-        if (claim.get(deviceKey, counter, at, digest, at - windowMs)) claimed.add(key);
+      const claims = counterClaims(counters);
+      // A row inserted, or updated past the upsert's condition, is a change; a row the condition kept is none.
+      for (const { deviceKey, counter, digest } of claims.first) {
+        if (claim.run(deviceKey, counter, at, digest, at - windowMs).changes > 0) claims.claimed(deviceKey, counter);
       }
-      return claims(claimed, digestsOf(first));
+      return claims;
     },
     async insertMessages(rows) {
       for (const row of rows) insertMessage.run(row.deviceKey, row.date, row.kind, row.data, row.port);
@@ -136,8 +135,16 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
           alarmConditions: JSON.stringify(change.conditions),
         };
         const outputs = storedOutputs(change);
-        const save = saved.lastSeenAt === change.row.lastSeenAt ? saveDeviceNotSeen : saveDeviceSeen;
-        save.run({ ...saved, outputs, id: change.row.id });
+        const values = [
+          saved.signalValues,
+          saved.linkQuality,
+          saved.parametersStatus,
+          saved.parametersStatusAt,
+          saved.alarmConditions,
+          outputs,
+        ];
+        if (saved.lastSeenAt === change.row.lastSeenAt) saveDeviceNotSeen.run(...values, change.row.id);
+        else saveDeviceSeen.run(...values, saved.lastSeenAt, change.row.id);
         // A new row: the batch's changes compare what they did with the row they read (its live events).
         if (keepDevices) keep({ ...change.row, ...saved, outputs: outputs ?? change.row.outputs });
       }
