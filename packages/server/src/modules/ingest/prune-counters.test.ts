@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, databaseKinds } from '../../testing/test-database.js';
+import { createBusinessesRepo } from '../businesses/repo.js';
+import { createIngestRepo, PRUNE_CHUNK } from './repo.js';
+
+describe.each(databaseKinds())('forgetting uplink counters on %s', (kind) => {
+  it('forgets every counter older than the window, a chunk at a time, and keeps the newer ones', async () => {
+    const database = await createTestDatabase(kind);
+    try {
+      const { db } = database.handle;
+      const business = await createBusinessesRepo(db).insert({ description: 'Fleet', status: 0, parent: null }, 0);
+      const id = randomUUID();
+      await db
+        .insertInto('devices')
+        .values({
+          id,
+          businessId: business.id,
+          businessPath: business.path,
+          description: 'Van',
+          deviceType: 'gps-tracker',
+          imei: '350000000000001',
+          communication: 'cellular',
+          createdAt: 0,
+          version: 1,
+        })
+        .execute();
+      // Read back: on SQLite a trigger numbers the device after the insert, which RETURNING does not see.
+      const device = await db.selectFrom('devices').select('key').where('id', '=', id).executeTakeFirstOrThrow();
+      const old = 2 * PRUNE_CHUNK + 10;
+      const rows = Array.from({ length: old + 5 }, (_, counter) => ({
+        deviceKey: Number(device.key),
+        counter,
+        receivedAt: counter < old ? 1_000 : 5_000,
+        digest: null,
+      }));
+      for (let start = 0; start < rows.length; start += 1_000) {
+        await db
+          .insertInto('uplinkCounters')
+          .values(rows.slice(start, start + 1_000))
+          .execute();
+      }
+
+      await createIngestRepo(db).pruneCounters(2_000);
+
+      const left = await db.selectFrom('uplinkCounters').select('counter').orderBy('counter').execute();
+      expect(left.map((row) => Number(row.counter))).toEqual([old, old + 1, old + 2, old + 3, old + 4]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
