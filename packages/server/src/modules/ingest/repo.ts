@@ -5,9 +5,6 @@ import { parseOutputs } from '../devices/outputs.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
-/** Counters `pruneCounters` deletes per statement. */
-export const PRUNE_CHUNK = 5_000;
-
 /** How a transport names a device: by uuid (MQTT, HTTP), Sigfox id or LoRa DevEUI (as the devices table writes them). */
 export type DeviceKey = { id: string } | { sigfoxId: string } | { loraEui: string };
 
@@ -110,20 +107,13 @@ export function createIngestRepo(db: Database) {
     },
 
     /**
-     * Forgets counters older than the duplicate window: they can no longer make an uplink a duplicate. A minute of
-     * sustained ingest leaves up to a million of them, which one statement deleted in seconds on SQLite's connection,
-     * holding the main thread (and the ingest writer, waiting for the connection) as long: they go a chunk at a time,
-     * each found by age (migration 0027), with the other work of the server let in between.
+     * Forgets counters older than the duplicate window: they can no longer make an uplink a duplicate. Found by age
+     * (migration 0027), so this reads only them: on SQLite it holds the main thread about 0.7 µs per counter (a
+     * minute of 15,000 uplinks/s, 600 ms). Deleting them in chunks instead cost six times as much in all: each chunk
+     * rewrote the same pages of the counters' key, rows of every device being forgotten together.
      */
     async pruneCounters(before: number) {
-      for (;;) {
-        const deleted = await sql`delete from uplink_counters where (device_key, counter) in (
-            select device_key, counter from uplink_counters where received_at < ${before} limit ${PRUNE_CHUNK})`.execute(
-          db,
-        );
-        if (Number(deleted.numAffectedRows ?? 0) < PRUNE_CHUNK) return;
-        await new Promise((turn) => setImmediate(turn));
-      }
+      await db.deleteFrom('uplinkCounters').where('receivedAt', '<', before).execute();
     },
 
     /** Devices whose parameters have waited (for a request, or for confirmation) since before `before` and whose
