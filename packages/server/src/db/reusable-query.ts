@@ -142,7 +142,8 @@ export async function readOffThread<Row>(executor: QueryRunner, query: CompiledQ
 
 /**
  * A read's rows made into `finisher`'s result on the reader's thread where there is one (as `readOffThread` reads), so
- * that the work of making it leaves the main thread too; else read as `readOffThread` would and finished here.
+ * that the work of making it leaves the main thread too; else read and finished here (the reader, had it been able to
+ * read them, would have finished them too).
  */
 async function finishedOffThread<Row, FinishArgs, Result>(
   executor: QueryRunner,
@@ -153,7 +154,7 @@ async function finishedOffThread<Row, FinishArgs, Result>(
   const { module, name } = finisher;
   const elsewhere = directReaders.get(executor)?.finishOffThread(query.sql, query.parameters, { module, name, args });
   if (elsewhere) return (await elsewhere) as Result;
-  return finisher.finish(await readOffThread(executor, query), args);
+  return finisher.finish(await readHere(executor, query), args);
 }
 
 export interface ReadOptions {

@@ -55,8 +55,6 @@ export function threadCalls(thread: Worker, name: string) {
   thread.on('exit', (code) => failAll(new Error(`${name} stopped (exit code ${code})`)));
   thread.unref();
   return {
-    /** How many calls wait for their reply. */
-    waiting: () => waiting.size,
     call(message: object): Promise<unknown> {
       return new Promise((resolve, reject) => {
         const id = nextId++;
