@@ -28,7 +28,7 @@ export interface KeptReads<Value> {
  * The process that writes a change also forgets what it changed as soon as it has committed (`forget`, `forgetAll`),
  * before it answers the call that made it. A read that began before a change was heard is not kept, so an older answer
  * cannot outlive it; nor is a value kept past `maxAgeMs` (a notification lost in transit), nor more than `maxEntries`
- * (the least recently read goes first).
+ * (the one kept longest ago goes first).
  */
 export async function createKeptReads<Value>(options: {
   database: DatabaseHandle;

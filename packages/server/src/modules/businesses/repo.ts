@@ -98,9 +98,24 @@ type GrantsQuery = (executor: Executor, args: { userId: string }) => Promise<Gra
 /** The grants query of each dialect (PostgreSQL or not), built with the first executor of that dialect to run it. */
 const grantsQueries = new Map<boolean, GrantsQuery>();
 
+/**
+ * Reads the tree revision (migration 0013: moved by the database on every change to the tree), prepared once: the
+ * kept entries read it up to once a millisecond.
+ */
+function treeRevisionReader(db: Database) {
+  const query = reusableQuery<Record<string, never>, { revision: number | string }>(() =>
+    db.selectFrom('treeRevision').select('revision').where('id', '=', 1),
+  );
+  return async (trx: Executor = db): Promise<number> => {
+    const [row] = await query(trx, {});
+    if (!row) throw new Error('the tree revision is missing');
+    return Number(row.revision);
+  };
+}
+
 /** The callers' entries kept between requests, by the root database they were read from (`keepGrants`). */
 const keptGrants = new WeakMap<object, KeptReads<Grant[]>>();
-/** Callers whose entries are kept at most; past it, those read longest ago go first. */
+/** Callers whose entries are kept at most; past it, those kept longest ago go first. */
 const MAX_KEPT_GRANTS = 10_000;
 /** Entries are read again after this long even when no change was heard (a notification lost in transit). */
 const GRANTS_MAX_AGE_MS = 60_000;
@@ -119,13 +134,11 @@ export async function keepGrants(options: {
   log: FastifyBaseLogger;
 }): Promise<KeptReads<Grant[]>> {
   const { db } = options.database;
-  const revision = reusableQuery<Record<string, never>, { revision: number | string }>(() =>
-    db.selectFrom('treeRevision').select('revision').where('id', '=', 1),
-  );
+  const revision = treeRevisionReader(db);
   const kept = await createKeptReads<Grant[]>({
     ...options,
     channel: 'tree_changes',
-    revision: async () => Number((await revision(db, {}))[0]?.revision ?? 0),
+    revision: () => revision(),
     maxEntries: MAX_KEPT_GRANTS,
     maxAgeMs: GRANTS_MAX_AGE_MS,
   });
@@ -276,10 +289,7 @@ export function createBusinessesRepo(db: Database) {
     },
 
     /** The revision of what a tree listing shows (moved by the database on every change to it). */
-    async treeRevision(trx: Executor = db): Promise<number> {
-      const row = await trx.selectFrom('treeRevision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow();
-      return Number(row.revision);
-    },
+    treeRevision: treeRevisionReader(db),
 
     async countReachable(caller: Caller, trx: Executor = db): Promise<number> {
       const row = await trx
