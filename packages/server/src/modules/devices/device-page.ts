@@ -1,14 +1,13 @@
+/**
+ * A page of devices as listings read and answer it. Loaded by SQLite's reader thread too (`devicePageAnswer`), so it
+ * holds what a page needs and nothing that opens or reads anything.
+ */
 import type { DeviceSort, Language, Role } from '@iot/shared';
 import { type Expression, type Selectable, sql } from 'kysely';
 import { packedColumns } from '../../db/packed-columns.js';
 import type { RowsFinisher } from '../../db/reusable-query.js';
 import type { DevicesTable } from '../../db/schema.js';
 import { presentDevice } from './present.js';
-
-/**
- * A page of devices as listings read and answer it. Loaded by SQLite's reader thread too (`devicePageAnswer`), so it
- * holds what a page needs and nothing that opens or reads anything.
- */
 
 /**
  * The columns a device is presented with: listings read these alone. A page of 50 reads in two thirds of the time

@@ -43,13 +43,13 @@ const NETWORK_ID_COLUMN_OF: Record<CommunicationType, NetworkIdColumn> = {
   cellular: 'imei',
 };
 
-/** One device of a bulk call: done, or refused with a code the route words in the caller's language. */
 /** A page of devices (`DevicePage`) with its items as the JSON text of their array, written where they were read. */
 export interface DevicePageText {
   items: string;
   nextCursor: string | null;
 }
 
+/** One device of a bulk call: done, or refused with a code the route words in the caller's language. */
 export interface BulkOutcome {
   device: string;
   uuid?: string;
