@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, databaseKinds } from '../../testing/test-database.js';
-import { createBusinessesRepo } from '../businesses/repo.js';
+import { insertTracker } from '../../testing/tracker.js';
 import { createIngestRepo } from './repo.js';
 
 describe.each(databaseKinds())('forgetting uplink counters on %s', (kind) => {
@@ -9,27 +8,10 @@ describe.each(databaseKinds())('forgetting uplink counters on %s', (kind) => {
     const database = await createTestDatabase(kind);
     try {
       const { db } = database.handle;
-      const business = await createBusinessesRepo(db).insert({ description: 'Fleet', status: 0, parent: null }, 0);
-      const id = randomUUID();
-      await db
-        .insertInto('devices')
-        .values({
-          id,
-          businessId: business.id,
-          businessPath: business.path,
-          description: 'Van',
-          deviceType: 'gps-tracker',
-          imei: '350000000000001',
-          communication: 'cellular',
-          createdAt: 0,
-          version: 1,
-        })
-        .execute();
-      // Read back: on SQLite a trigger numbers the device after the insert, which RETURNING does not see.
-      const device = await db.selectFrom('devices').select('key').where('id', '=', id).executeTakeFirstOrThrow();
+      const device = await insertTracker(db);
       const old = 3_000;
       const rows = Array.from({ length: old + 5 }, (_, counter) => ({
-        deviceKey: Number(device.key),
+        deviceKey: device.key,
         counter,
         receivedAt: counter < old ? 1_000 : 5_000,
         digest: null,

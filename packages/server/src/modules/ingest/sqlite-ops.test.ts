@@ -1,36 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
-import { createBusinessesRepo } from '../businesses/repo.js';
+import { insertTracker } from '../../testing/tracker.js';
 import { type InboundUplink, storeBatch } from './batch.js';
 import { sqliteOps } from './sqlite-ops.js';
 
 describe('the ingest writer on SQLite', () => {
   let database: TestDatabase;
   let writer: SqliteDatabase.Database;
-  const device = randomUUID();
+  let device: string;
   /** The statements the writer's connection ran that read devices. */
   let deviceReads = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     const { db } = database.handle;
-    const business = await createBusinessesRepo(db).insert({ description: 'Fleet', status: 0, parent: null }, 0);
-    await db
-      .insertInto('devices')
-      .values({
-        id: device,
-        businessId: business.id,
-        businessPath: business.path,
-        description: 'Van',
-        deviceType: 'gps-tracker',
-        imei: '350000000000001',
-        communication: 'cellular',
-        createdAt: 0,
-        version: 1,
-      })
-      .execute();
+    device = (await insertTracker(db)).id;
     writer = new SqliteDatabase(database.handle.sqlite?.name ?? '', {
       verbose: (statement) => {
         if (/from devices/.test(String(statement))) deviceReads += 1;
