@@ -3,12 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler } from 'fastify-type-provider-zod';
 import { createGeotabClient } from './adapters/geotab/geotab-client.js';
 import { createCallbackSender } from './adapters/http-callback/callback-sender.js';
 import { createMailer, type Mailer } from './adapters/mail/mailer.js';
@@ -17,8 +12,10 @@ import { createWebPushSender, type PushSender } from './adapters/push/push-sende
 import { loadVapidKeys } from './adapters/push/vapid-keys.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { answerClientError } from './http/client-error.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { requestValidatorCompiler } from './http/request-validation.js';
 import { mapStyleOrigin, registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { startActionDispatcher } from './modules/actions/dispatcher.js';
@@ -34,6 +31,7 @@ import { startSnoozeSweeper } from './modules/alarms/snooze-sweeper.js';
 import { createAssetTypesRepo } from './modules/asset-types/repo.js';
 import { assetTypesRoutes } from './modules/asset-types/routes.js';
 import { createAssetTypesService } from './modules/asset-types/service.js';
+import { startAttemptsPruning } from './modules/auth/attempts-pruning.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { createAuthService } from './modules/auth/service.js';
@@ -53,6 +51,7 @@ import { infoRoutes } from './modules/info/routes.js';
 import { startCommissioningTimeouts } from './modules/ingest/commissioning-timeouts.js';
 import { createLiveEvents } from './modules/ingest/live-events.js';
 import { createLoraDownlinkSender } from './modules/ingest/lora-downlinks.js';
+import { createLoraRoutes } from './modules/ingest/lora-routes.js';
 import { brokerHooksRoutes } from './modules/ingest/mqtt/broker-hooks-routes.js';
 import { mqttCredentialsRoutes } from './modules/ingest/mqtt/credentials-routes.js';
 import { startMqttTransport } from './modules/ingest/mqtt/transport.js';
@@ -61,6 +60,7 @@ import { createIngestPipeline } from './modules/ingest/pipeline.js';
 import { readingsRoutes } from './modules/ingest/readings-routes.js';
 import { createReadingsService } from './modules/ingest/readings-service.js';
 import { createReprocessor } from './modules/ingest/reprocess.js';
+import { createIntegrationHealth } from './modules/integrations/health.js';
 import { createIntegrationsRepo } from './modules/integrations/repo.js';
 import { integrationsRoutes } from './modules/integrations/routes.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
@@ -109,8 +109,9 @@ export async function buildApp({
     // Path parameters are bounded by their schemas (a push token may have 200 characters); the router's own limit,
     // 100 by default, would answer 414 before them.
     routerOptions: { maxParamLength: 256 },
+    clientErrorHandler: answerClientError,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.decorateRequest('session', null);
@@ -172,6 +173,7 @@ export async function buildApp({
   });
   const grants = await keepGrants({ database, databaseUrl: config.databaseUrl, log: app.log });
   const auth = createAuthService({ db, config, authRepo, usersRepo, sessions, mailer, log: app.log });
+  const attemptsPruning = startAttemptsPruning({ authRepo, log: app.log });
   const users = createUsersService({ usersRepo, sessions });
   const notifications = createNotificationsService({
     notificationsRepo,
@@ -188,6 +190,7 @@ export async function buildApp({
     usersRepo,
     plans,
     sendInvitation: auth.sendInvitation,
+    sendAddedToBusiness: auth.sendAddedToBusiness,
     grants,
   });
   const devices = createDevicesService({ db, devicesRepo, businessesRepo, plans });
@@ -195,7 +198,14 @@ export async function buildApp({
   const parameterPresets = createParameterPresetsService({ db, parameterPresetsRepo, businessesRepo });
   const assetTypes = createAssetTypesService({ db, assetTypesRepo });
   const integrationsRepo = createIntegrationsRepo(db);
-  const integrations = createIntegrationsService({ integrationsRepo, businessesRepo });
+  const integrationHealth = createIntegrationHealth({ integrationsRepo, log: app.log });
+  const integrations = createIntegrationsService({
+    integrationsRepo,
+    businessesRepo,
+    health: integrationHealth,
+    allowPrivateAddresses: config.callbackAllowPrivateAddresses,
+  });
+  const loraRoutes = createLoraRoutes(db, app.log);
   const liveEvents = await createLiveEvents({ database, databaseUrl: config.databaseUrl, log: app.log });
   const actionsRepo = createActionsRepo(db);
   const callbacks = createCallbackSender({ allowPrivateAddresses: config.callbackAllowPrivateAddresses });
@@ -234,7 +244,12 @@ export async function buildApp({
     events: liveEvents,
     log: app.log,
     typeAlarmRules: deviceTypeAlarmsRepo.rulesByType,
-    sendLoraDownlink: createLoraDownlinkSender(integrationsRepo),
+    sendLoraDownlink: createLoraDownlinkSender({
+      integrationsRepo,
+      health: integrationHealth,
+      allowPrivateAddresses: config.callbackAllowPrivateAddresses,
+    }),
+    loraRoutes,
     onConditionEvents: () => void actionDispatcher.nudge(),
   });
   const readings = createReadingsService({ db, devicesRepo, events: liveEvents });
@@ -250,6 +265,10 @@ export async function buildApp({
     devicesRepo,
     parameterPresetsRepo,
     publish: liveEvents.publish,
+    onParametersWaiting: (deviceIds) =>
+      void ingest.parametersWaiting(deviceIds).catch((error: unknown) => {
+        app.log.error({ err: error }, 'waiting parameters not queued: they go at the next uplink');
+      }),
   });
   const alarms = createAlarmsService({ db, businessesRepo, devicesRepo, publish: liveEvents.publish });
   const snoozeSweeper = startSnoozeSweeper({ db, publish: liveEvents.publish, log: app.log });
@@ -315,7 +334,7 @@ export async function buildApp({
       await api.register(parameterPresetsRoutes, { auth, parameterPresets });
       await api.register(assetTypesRoutes, { auth, assetTypes });
       await api.register(integrationsRoutes, { auth, integrations });
-      await api.register(ingestRoutes, { pipeline: ingest, integrationsRepo });
+      await api.register(ingestRoutes, { pipeline: ingest, integrationsRepo, health: integrationHealth, loraRoutes });
       await api.register(readingsRoutes, { auth, readings, reprocess });
       await api.register(actionsRoutes, { auth, actions });
       await api.register(alarmsRoutes, { auth, alarms });
@@ -327,11 +346,13 @@ export async function buildApp({
   );
   await registerWebApp(app, config.webDistDir);
   app.addHook('onClose', async () => {
+    attemptsPruning.stop();
     commissioningTimeouts.stop();
     await snoozeSweeper.stop();
     // Devices stop publishing first; what they sent is then stored before the database closes.
     await mqtt.close();
     await ingest.close();
+    await integrationHealth.close();
     // After ingest: edges and jobs not handled yet wait in the database for the next start.
     await actionDispatcher.close();
     await actionWorker.close();

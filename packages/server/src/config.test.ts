@@ -48,6 +48,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ GEOTAB_API_URL: 'ftp://geotab' })).toThrow(ConfigError);
   });
 
+  it("bounds the embedded broker's packets (256 KiB) and its wait for a CONNECT (10 s) unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ mqttMaxPacketBytes: 256 * 1024, mqttConnectTimeoutMs: 10_000 });
+    expect(loadConfig({ MQTT_MAX_PACKET_BYTES: '65536', MQTT_CONNECT_TIMEOUT_SECONDS: '0.5' })).toMatchObject({
+      mqttMaxPacketBytes: 65536,
+      mqttConnectTimeoutMs: 500,
+    });
+    expect(() => loadConfig({ MQTT_MAX_PACKET_BYTES: '1e12' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MQTT_CONNECT_TIMEOUT_SECONDS: '0' })).toThrow(ConfigError);
+  });
+
   it('reads the VAPID keys and subject, and refuses half a pair or a malformed key', () => {
     const publicKey = Buffer.alloc(65, 4).toString('base64url');
     const privateKey = Buffer.alloc(32, 7).toString('base64url');

@@ -70,6 +70,13 @@ const Environment = z
     ACTION_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
     ACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
     MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+    MQTT_MAX_PACKET_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024 * 1024)
+      .default(256 * 1024),
+    MQTT_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
     MQTT_URL: z
       .string()
       .regex(/^mqtts?:\/\//, 'must be an mqtt:// or mqtts:// URL; leave it unset for the embedded broker')
@@ -124,6 +131,10 @@ export type Config = {
   actionMaxAttempts: number;
   /** The embedded broker's port (0: any free port); unused with `mqttUrl`. */
   mqttPort: number;
+  /** The largest MQTT packet the embedded broker accepts, fixed header included (a CONNECT: 64 KiB at most). */
+  mqttMaxPacketBytes: number;
+  /** How long a connection to the embedded broker has to send its whole CONNECT. */
+  mqttConnectTimeoutMs: number;
   /** An external broker to subscribe to instead of embedding one (credentials in the URL). */
   mqttUrl: string | undefined;
   /**
@@ -178,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     actionRetryBaseMs: e.ACTION_RETRY_BASE_SECONDS * 1000,
     actionMaxAttempts: e.ACTION_MAX_ATTEMPTS,
     mqttPort: e.MQTT_PORT,
+    mqttMaxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
+    mqttConnectTimeoutMs: e.MQTT_CONNECT_TIMEOUT_SECONDS * 1000,
     mqttUrl: e.MQTT_URL,
     mqttHooksToken: e.MQTT_HOOKS_TOKEN,
     simulate: e.SIMULATE,

@@ -20,4 +20,4 @@ export * from './schemas/sigfox.js';
 export * from './schemas/signals.js';
 export * from './schemas/user.js';
 export * from './tree.js';
-export { issueMessage, z } from './validation.js';
+export { INTEGER_COLUMN_MAX, issueMessage, nulPaths, withoutNul, z } from './validation.js';

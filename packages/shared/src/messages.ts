@@ -23,9 +23,14 @@ const en = {
   'validation.date_range': 'The end date must not be before the start date.',
   'validation.time': 'Use the format HH:MM.',
   'validation.url': 'Enter a web address starting with http:// or https://.',
+  'validation.host_name': 'Enter a server name, such as my.geotab.com.',
   'validation.push_endpoint': 'Push endpoints must be https:// addresses of a public push service.',
+  'validation.user_no_access': 'This user has no access to this business.',
+  'validation.nul': 'Must not contain the NUL character.',
   'request.invalid_json': 'The request body is not valid JSON.',
   'request.too_large': 'The request is too large.',
+  'request.headers_too_large': 'The request headers are too large.',
+  'request.timeout': 'The request took too long to arrive.',
   'request.unsupported_media_type': 'This content type is not supported.',
   'request.failed': 'The request could not be processed.',
   not_found: 'Resource not found.',
@@ -43,8 +48,7 @@ const en = {
   'business.invalid_email': 'Invalid email <{{email}}>',
   'business.user_already_added': '{{email}} is already in the list of users of this level.',
   'business.user_self': 'You cannot add, change or remove yourself.',
-  'business.user_added': '{{email}} was added.',
-  'business.user_invited': '{{email}} was invited: an e-mail was sent to set a password.',
+  'business.user_added': '{{email}} was added and will be told by e-mail.',
   'business.role_above_own': 'You cannot give or change a role above your own on this level.',
   'business.user_not_in_list': 'This user is not in the list of users of this level.',
   'business.lock_mismatch':
@@ -66,6 +70,8 @@ const en = {
   'ingest.not_internet_device':
     'Device {{device}} reports through LoRa or Sigfox: only Wi-Fi and cellular devices send messages over the internet.',
   'ingest.unknown_signal': 'The device type has no signal {{signal}}.',
+  'integration.server_address_not_allowed':
+    'The network server address {{host}} is on a private network, which is not allowed.',
   'alarm.already_acknowledged': 'This alarm was already acknowledged.',
   'alarm.not_snoozed': 'This alarm is not snoozed.',
   'alarm.rule_signal_not_numeric': 'Alarm rules apply only to the numeric value signals of the device type.',
@@ -124,9 +130,14 @@ const pt: Record<MessageCode, string> = {
   'validation.date_range': 'A data de fim não pode ser anterior à data de início.',
   'validation.time': 'Use o formato HH:MM.',
   'validation.url': 'Introduza um endereço web que comece por http:// ou https://.',
+  'validation.host_name': 'Introduza um nome de servidor, como my.geotab.com.',
   'validation.push_endpoint': 'Os endereços de notificação push têm de ser endereços https:// de um serviço público.',
+  'validation.user_no_access': 'Este utilizador não tem acesso a este nível.',
+  'validation.nul': 'Não pode conter o carácter NUL.',
   'request.invalid_json': 'O corpo do pedido não é JSON válido.',
   'request.too_large': 'O pedido é demasiado grande.',
+  'request.headers_too_large': 'Os cabeçalhos do pedido são demasiado grandes.',
+  'request.timeout': 'O pedido demorou demasiado a chegar.',
   'request.unsupported_media_type': 'Este tipo de conteúdo não é suportado.',
   'request.failed': 'Não foi possível processar o pedido.',
   not_found: 'Recurso não encontrado.',
@@ -145,8 +156,7 @@ const pt: Record<MessageCode, string> = {
   'business.invalid_email': 'E-mail inválido <{{email}}>',
   'business.user_already_added': '{{email}} já está na lista de utilizadores deste nível.',
   'business.user_self': 'Não pode adicionar, alterar ou remover-se a si próprio.',
-  'business.user_added': '{{email}} foi adicionado.',
-  'business.user_invited': '{{email}} foi convidado: foi enviado um e-mail para definir a palavra-passe.',
+  'business.user_added': '{{email}} foi adicionado e será avisado por e-mail.',
   'business.role_above_own': 'Não pode atribuir ou alterar um perfil acima do seu neste nível.',
   'business.user_not_in_list': 'Este utilizador não está na lista de utilizadores deste nível.',
   'business.lock_mismatch':
@@ -169,6 +179,8 @@ const pt: Record<MessageCode, string> = {
   'ingest.not_internet_device':
     'O dispositivo {{device}} comunica por LoRa ou Sigfox: só dispositivos Wi-Fi e celulares enviam mensagens pela internet.',
   'ingest.unknown_signal': 'O tipo de dispositivo não tem o sinal {{signal}}.',
+  'integration.server_address_not_allowed':
+    'O endereço do servidor de rede {{host}} está numa rede privada, o que não é permitido.',
   'alarm.already_acknowledged': 'Este alarme já foi reconhecido.',
   'alarm.not_snoozed': 'Este alarme não está adiado.',
   'alarm.rule_signal_not_numeric':

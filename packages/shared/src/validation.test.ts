@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMessage, translate } from './messages.js';
 import { Imei, LoraEui, MacAddress, SigfoxId } from './schemas/devices.js';
 import { CreateSignalRequest, SignalKey } from './schemas/signals.js';
-import { issueMessage, z } from './validation.js';
+import { issueMessage, nulPaths, withoutNul, z } from './validation.js';
 
 const messageOf = (result: { error?: { issues: z.core.$ZodIssue[] } }) => {
   const issue = result.error?.issues[0];
@@ -49,4 +49,26 @@ describe('the rules of keys and network ids', () => {
       expect(messageOf(schema.safeParse(bad))).toBe(code);
     },
   );
+});
+
+describe('the NUL rule', () => {
+  it('finds a NUL in any text, and in a key at the place of its object', () => {
+    const body = { name: 'a\u0000b', tags: ['ok', '\u0000'], userData: { 'k\u0000': 1 }, count: 1 };
+    expect(nulPaths(body).sort()).toEqual([['name'], ['tags', 1], ['userData']].sort());
+    expect(nulPaths({ name: 'fine', list: [1, true, null] })).toEqual([]);
+  });
+
+  it('walks a body nested far deeper than the call stack', () => {
+    let nested: unknown = '\u0000';
+    for (let depth = 0; depth < 200_000; depth++) nested = [nested];
+    expect(nulPaths(nested)[0]).toHaveLength(200_000);
+  });
+
+  it("refuses a NUL before the schema's own rules, as a message of its own", () => {
+    const schema = withoutNul(z.object({ name: z.string().max(3) }));
+    expect(schema.safeParse({ name: 'a\u0000bcdef' }).error?.issues).toMatchObject([
+      { path: ['name'], message: 'validation.nul' },
+    ]);
+    expect(schema.safeParse({ name: 'abc' }).data).toEqual({ name: 'abc' });
+  });
 });

@@ -55,9 +55,15 @@ export interface OneTimeTokensTable {
   usedAt: number | null;
 }
 
-export interface SignInFailuresTable {
-  throttleKey: string;
-  failedAt: number;
+/** A throttled auth action: a password check, or a password reset mail (`modules/auth/repo.ts`). */
+export type AuthAttemptKind = 'sign_in' | 'password_reset_mail';
+
+/** One attempt at a throttled auth action, by account (the e-mail address tried) and client address. */
+export interface AuthAttemptsTable {
+  kind: AuthAttemptKind;
+  account: string;
+  address: string;
+  attemptedAt: number;
 }
 
 /** One notification of one user; `topic` (`a/b`) when it came through a topic subscription. */
@@ -254,6 +260,13 @@ export interface ReceivedMessagesTable {
   kind: 'frame' | 'decoded-frame' | 'values' | 'unreadable';
   data: string;
   port: number | null;
+  /** What the network told of the message (migration 0029); null when it told nothing. */
+  rssi: number | null;
+  snr: number | null;
+  receivers: number | null;
+  dataRate: string | null;
+  /** 1: The Things Stack simulated it; null: the device sent it. */
+  simulated: number | null;
 }
 
 /** One row: the revision of what a tree listing shows, moved by triggers on every change to it. */
@@ -304,9 +317,36 @@ export interface IntegrationsTable {
   tokenHint: string;
   serverUrl: string | null;
   serverKey: string | null;
+  /** The Things Stack: the application id and the webhook id the downlink push goes through. */
   application: string | null;
+  webhookId: string | null;
   createdAt: number;
   version: number;
+}
+
+/** The way back to a LoRa device: the integration last heard from it and, on The Things Stack, its ids there. */
+export interface LoraDeviceRoutesTable {
+  deviceId: string;
+  integrationId: string;
+  ttnApplicationId: string | null;
+  ttnDeviceId: string | null;
+}
+
+/** An integration's calls in one hour (`hour`: epoch ms of its start), by what became of them. */
+export interface IntegrationCountsTable {
+  integrationId: string;
+  hour: number;
+  stored: Generated<number>;
+  duplicates: Generated<number>;
+  refused: Generated<number>;
+  unknownDevices: Generated<number>;
+}
+
+export interface IntegrationHealthTable {
+  integrationId: string;
+  lastCallAt: number | null;
+  lastError: string | null;
+  lastErrorAt: number | null;
 }
 
 /** Outbox: one edge of a device's alarm condition, recorded by ingest, turned into action jobs by the dispatcher. */
@@ -464,7 +504,7 @@ export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
   oneTimeTokens: OneTimeTokensTable;
-  signInFailures: SignInFailuresTable;
+  authAttempts: AuthAttemptsTable;
   notifications: NotificationsTable;
   notificationDeliveries: NotificationDeliveriesTable;
   pushSubscriptions: PushSubscriptionsTable;
@@ -490,6 +530,9 @@ export interface DatabaseSchema {
   undecodedFrames: UndecodedFramesTable;
   commissioningEvents: CommissioningEventsTable;
   integrations: IntegrationsTable;
+  loraDeviceRoutes: LoraDeviceRoutesTable;
+  integrationCounts: IntegrationCountsTable;
+  integrationHealth: IntegrationHealthTable;
   conditionEvents: ConditionEventsTable;
   alarms: AlarmsTable;
   alarmHistory: AlarmHistoryTable;

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +97,47 @@ describe.each(databaseKinds())('HTTP conventions on %s', (kind) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'request.invalid_json', message: 'O corpo do pedido não é JSON válido.' });
+  });
+
+  it("answers Node's own refusals, headers too large and bytes that are not HTTP, as {code, message}", async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    /** The whole answer to raw request bytes, as the connection closes. */
+    const answerTo = async (request: string) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => {
+        answer += chunk.toString('utf8');
+      });
+      socket.write(request);
+      await once(socket, 'close');
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      return { statusLine: head.split('\r\n')[0], head, body };
+    };
+
+    // Node refuses headers over 16 KiB.
+    const tooLarge = await answerTo(
+      `GET /api/info?lang=pt HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(tooLarge.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(tooLarge.head).toContain('Content-Type: application/json');
+    expect(JSON.parse(tooLarge.body)).toEqual({
+      code: 'request.headers_too_large',
+      message: 'Os cabeçalhos do pedido são demasiado grandes.',
+    });
+    const inEnglish = await answerTo(`GET /api/info HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(JSON.parse(inEnglish.body)).toEqual({
+      code: 'request.headers_too_large',
+      message: 'The request headers are too large.',
+    });
+
+    const notHttp = await answerTo('HELLO\r\n\r\n');
+    expect(notHttp.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(notHttp.body)).toEqual({
+      code: 'request.failed',
+      message: 'The request could not be processed.',
+    });
   });
 
   it('hides the details of an unexpected failure', async () => {

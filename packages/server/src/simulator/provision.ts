@@ -86,6 +86,7 @@ export async function provisionSimulator(db: Database, options: ProvisionOptions
           serverUrl: null,
           serverKey: null,
           application: null,
+          webhookId: null,
           createdAt: Date.now(),
           version: 1,
         });

@@ -4,11 +4,16 @@ import type { ParameterDefinition, ParameterError, ParameterValues } from './par
 /** SPEC section 3 "Signal": how a signal's readings are treated in lists, charts and alarms. */
 export type SignalKind = 'event' | 'status' | 'debug' | 'value' | 'alarm';
 
-/** A position fix in decimal degrees; altitude in metres when the device measures it. */
+/**
+ * A position fix in decimal degrees; altitude in metres when the device measures it. A position the network computed
+ * says how (`source`, as the network names its method) and within how many metres (`accuracy`).
+ */
 export interface GeoPosition {
   lat: number;
   lon: number;
   alt?: number;
+  accuracy?: number;
+  source?: string;
 }
 
 export type SignalValue = number | boolean | string | GeoPosition;

@@ -1,7 +1,7 @@
 import type { PlanFeatures } from '../plans.js';
 import { z } from '../validation.js';
 import { ALARM_SIGNAL_KINDS } from './alarms.js';
-import { Email } from './common.js';
+import { Email, Version } from './common.js';
 import { type CallReception, ClockTime, Timezone, WEEKDAYS, type Weekday } from './user.js';
 
 /**
@@ -141,13 +141,13 @@ export const BusinessActions = z.object({
   /** Whose list applies: null when the business has its own, else the ancestor's (or `default`). */
   inheritedFrom: z.object({ id: z.string(), description: z.string() }).nullable(),
   actions: z.array(z.intersection(ActionConfig, z.object({ id: z.string(), status: ActionStatus }))),
-  version: z.number().int(),
+  version: Version,
 });
 export type BusinessActions = z.infer<typeof BusinessActions>;
 
 /** `PUT /customer-business/{id}/actions`: the business's own list, or null to follow its parent again. */
 export const UpdateBusinessActionsRequest = z.object({
-  version: z.number().int(),
+  version: Version,
   actions: z.array(ActionConfig).max(20, { error: 'validation.too_long' }).nullable(),
 });
 export type UpdateBusinessActionsRequest = z.infer<typeof UpdateBusinessActionsRequest>;
@@ -168,9 +168,19 @@ export const TestActionCallbackResponse = z.object({
 });
 export type TestActionCallbackResponse = z.infer<typeof TestActionCallbackResponse>;
 
+/** A server's DNS name (`my.geotab.com`), with a port or not: nothing that would change the address's path or user. */
+const ServerName = z
+  .string()
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(253, { error: 'validation.too_long' })
+  .regex(/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/i, {
+    error: 'validation.host_name',
+  });
+
 /** `POST /geotab/DIG/Authenticate`: check Geotab credentials before saving a Geotab action. */
 export const GeotabCredentials = z.object({
-  server: ShortText,
+  server: ServerName,
   database: ShortText,
   username: ShortText,
   password: Secret,

@@ -1,6 +1,7 @@
 import { ALARM_STATUSES, ALARM_TRANSITIONS } from '../alarms.js';
 import type { SignalKind } from '../codecs/device-type.js';
 import { z } from '../validation.js';
+import { Version } from './common.js';
 
 export const AlarmStatusSchema = z.enum(ALARM_STATUSES);
 export const AlarmTransitionSchema = z.enum(ALARM_TRANSITIONS);
@@ -57,7 +58,7 @@ export const Alarm = z.object({
   businessId: z.string(),
   raisedAt: z.string(),
   updatedAt: z.string(),
-  version: z.number().int(),
+  version: Version,
 });
 export type Alarm = z.infer<typeof Alarm>;
 
@@ -95,16 +96,16 @@ export type AlarmPage = z.infer<typeof AlarmPage>;
 const AlarmComment = z.string().trim().max(1000, { error: 'validation.too_long' });
 
 /** Every change a user makes names the alarm's version: a change to an alarm someone else just changed is a 409. */
-export const AcknowledgeAlarmRequest = z.object({ version: z.number().int(), comment: AlarmComment.optional() });
+export const AcknowledgeAlarmRequest = z.object({ version: Version, comment: AlarmComment.optional() });
 export const CommentAlarmRequest = z.object({
-  version: z.number().int(),
+  version: Version,
   comment: AlarmComment.min(1, { error: 'validation.required' }),
 });
 
 /** Snooze lengths offered, in minutes. */
 export const SNOOZE_MINUTES = [15, 60, 240, 1440] as const;
 export const SnoozeAlarmRequest = z.object({
-  version: z.number().int(),
+  version: Version,
   minutes: z
     .number()
     .int()

@@ -1,6 +1,6 @@
 import { BusinessRole } from '../roles.js';
 import { z } from '../validation.js';
-import { Email } from './common.js';
+import { Email, Version } from './common.js';
 
 /**
  * Status of a business node: 0 on creation (SPEC section 3) and it means active; `deactivate` sets 1, `activate` sets
@@ -41,7 +41,7 @@ export const Business = z
     usersAdv: z.object({ users: z.array(z.object({ email: z.string(), role: BusinessRole })) }),
     deviceCount: z.number().int(),
     active: z.object({ cfg: z.boolean(), merged: z.boolean() }),
-    version: z.number().int(),
+    version: Version,
   })
   .meta({ id: 'Business' });
 export type Business = z.infer<typeof Business>;
@@ -66,7 +66,7 @@ export type CreateBusinessRequest = z.infer<typeof CreateBusinessRequest>;
 
 /** `PUT /customer-business/{id}`: a rename and/or a move under `parent` (the target's `_id` or slug). */
 export const UpdateBusinessRequest = z.object({
-  version: z.number({ error: 'validation.required' }).int(),
+  version: Version,
   description: Description.optional(),
   parent: z.string().min(1).max(200).optional(),
 });
@@ -160,12 +160,15 @@ export const AddBusinessUsersRequest = z.object({
 });
 export type AddBusinessUsersRequest = z.infer<typeof AddBusinessUsersRequest>;
 
-/** What happened to one address: `added` (an existing user), `invited` (a new user, mailed), or refused. */
-export const ADD_BUSINESS_USER_OUTCOMES = ['added', 'invited', 'refused'] as const;
+/**
+ * What happened to one address: `added` (a known address is told by mail, an unknown one is invited by mail: both
+ * are answered alike, so the answer does not tell whether an address has an account), or refused.
+ */
+export const ADD_BUSINESS_USER_OUTCOMES = ['added', 'refused'] as const;
 export const AddBusinessUserResult = z.object({
   email: z.string(),
   outcome: z.enum(ADD_BUSINESS_USER_OUTCOMES),
-  /** `business.user_added`, `business.user_invited`, or the refusal's code. */
+  /** `business.user_added`, or the refusal's code. */
   code: z.string(),
   message: z.string(),
 });
@@ -242,7 +245,7 @@ export const BusinessConfig = z
         inheritedFrom: NamedBusiness.nullable(),
       }),
     ),
-    version: z.number().int(),
+    version: Version,
   })
   .meta({ id: 'BusinessConfig' });
 export type BusinessConfig = z.infer<typeof BusinessConfig>;
@@ -254,7 +257,7 @@ const ThemeColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.in
  * node inherits again). A role's views set to null inherit from the parent again.
  */
 export const UpdateBusinessConfigRequest = z.object({
-  version: z.number({ error: 'validation.required' }).int(),
+  version: Version,
   theme: z
     .object({
       primary: ThemeColor.optional(),

@@ -1,4 +1,4 @@
-import { z } from '../validation.js';
+import { INTEGER_COLUMN_MAX, z } from '../validation.js';
 
 export const Email = z
   .string()
@@ -20,5 +20,11 @@ export const RequiredText = z.string().trim().min(1, { error: 'validation.requir
 
 /** A calendar day, `YYYY-MM-DD`. */
 export const IsoDate = z.iso.date({ error: 'validation.invalid' });
+
+/** The version an editable entity carries (ARCHITECTURE "Concurrency"), kept in an `integer` column. */
+export const Version = z
+  .int()
+  .min(-INTEGER_COLUMN_MAX - 1)
+  .max(INTEGER_COLUMN_MAX);
 
 export const OkResponse = z.object({ detail: z.string() });

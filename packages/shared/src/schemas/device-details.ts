@@ -1,7 +1,7 @@
 import { z } from '../validation.js';
+import { Version } from './common.js';
 import { ParameterizationStatus } from './devices.js';
 
-const Version = z.number({ error: 'validation.required' }).int();
 const Comment = z.string().trim().max(1000, { error: 'validation.too_long' });
 
 /**
@@ -17,7 +17,7 @@ export const DeviceOutput = z.object({
   lastConfirmed: z.string().nullable(),
 });
 export type DeviceOutput = z.infer<typeof DeviceOutput>;
-export const DeviceOutputs = z.object({ outputs: z.array(DeviceOutput), version: z.number().int() });
+export const DeviceOutputs = z.object({ outputs: z.array(DeviceOutput), version: Version });
 export type DeviceOutputs = z.infer<typeof DeviceOutputs>;
 
 /** How many outputs a device may have, and how long their keys and names may be. */
@@ -89,7 +89,7 @@ export const DeviceAlarmsConfig = z.object({
   inhibited: z.boolean(),
   autoAcknowledgeLatchedWhileSnoozed: z.boolean(),
   rules: z.array(AlarmRule),
-  version: z.number().int(),
+  version: Version,
 });
 export type DeviceAlarmsConfig = z.infer<typeof DeviceAlarmsConfig>;
 export const UpdateDeviceAlarmsRequest = z.object({
@@ -107,7 +107,7 @@ export type UpdateDeviceAlarmsRequest = z.infer<typeof UpdateDeviceAlarmsRequest
 export const DeviceTypeAlarms = z.object({
   deviceType: z.string(),
   rules: z.array(AlarmRule),
-  version: z.number().int(),
+  version: Version,
 });
 export type DeviceTypeAlarms = z.infer<typeof DeviceTypeAlarms>;
 export const UpdateDeviceTypeAlarmsRequest = z.object({
@@ -125,7 +125,7 @@ export const DeviceUserData = z.object({
     z.string().max(USER_DATA_LIMITS.name),
     z.union([z.string().max(USER_DATA_LIMITS.value), z.number(), z.boolean(), z.null()]),
   ),
-  version: z.number().int(),
+  version: Version,
 });
 export type DeviceUserData = z.infer<typeof DeviceUserData>;
 export const UpdateDeviceUserDataRequest = z.object({

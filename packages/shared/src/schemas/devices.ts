@@ -2,6 +2,7 @@ import { COMMUNICATION_TYPES, type CommunicationType } from '../codecs/communica
 import { findDeviceType } from '../codecs/registry.js';
 import type { MessageCode } from '../messages.js';
 import { z } from '../validation.js';
+import { Version } from './common.js';
 
 /** SPEC section 4: where a device's parameters stand between the server and the device. */
 export const PARAMETERIZATION_STATUSES = ['WAITING', 'SENT', 'CONFIRMED'] as const;
@@ -110,7 +111,7 @@ export const Device = z
     routeDestination: z.string().nullable(),
     lastSeenAt: z.string().nullable(),
     createdAt: z.string(),
-    version: z.number().int(),
+    version: Version,
   })
   .meta({ id: 'Device' });
 export type Device = z.infer<typeof Device>;
@@ -133,7 +134,7 @@ export type CreateDeviceRequest = z.infer<typeof CreateDeviceRequest>;
  */
 export const UpdateDeviceRequest = z.object({
   uuid: z.string().min(1).max(64),
-  version: z.number({ error: 'validation.required' }).int(),
+  version: Version,
   description: optionalText(200)
     .transform((value) => value ?? '')
     .optional(),

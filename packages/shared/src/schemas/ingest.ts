@@ -1,5 +1,7 @@
+import type { SignalDefinition } from '../codecs/device-type.js';
 import { z } from '../validation.js';
 import { Alarm, AlarmTransitionSchema } from './alarms.js';
+import { Version } from './common.js';
 import { ParameterizationStatus } from './devices.js';
 
 /** Signals count as recent while their last reading is at most this old (SPEC section 9). */
@@ -21,6 +23,8 @@ export type IntegrationNetwork = z.infer<typeof IntegrationNetwork>;
 
 /** SPEC section 4: what the commissioning tab lists, oldest first. */
 export const COMMISSIONING_EVENTS = [
+  /** The network accepted the device's join or rejoin (ChirpStack `join`, The Things Stack `join_accept`). */
+  'JOINED',
   'COMMISSIONING_START',
   'LINK_QUALITY_COMPUTED',
   'REQUESTED_PARAM',
@@ -41,6 +45,8 @@ export interface RadioMetadata {
   snr?: number | undefined;
   /** Gateways (LoRa) or base stations (Sigfox) that heard the frame. */
   receivers?: number | undefined;
+  /** LoRa: the data rate the frame was sent at (`SF7BW125`). */
+  dataRate?: string | undefined;
 }
 
 /**
@@ -70,7 +76,14 @@ export function linkQuality(network: 'lora' | 'sigfox' | 'ip', radio: RadioMetad
   return 'BAD';
 }
 
-const Position = z.object({ lat: z.number(), lon: z.number(), alt: z.number().optional() });
+const Position = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  alt: z.number().optional(),
+  /** A position the network computed: its accuracy radius in metres, and how it was computed (`NETWORK_SIGNALS`). */
+  accuracy: z.number().optional(),
+  source: z.string().max(64).optional(),
+});
 export const SignalValueSchema = z.union([z.number(), z.boolean(), z.string().max(256), Position]);
 
 /** What both kinds of device message carry. */
@@ -143,6 +156,53 @@ export const SignalReadings = z.object({
 export const ReadingsAnswer = z.object({ signals: z.array(SignalReadings) });
 export type ReadingsAnswer = z.infer<typeof ReadingsAnswer>;
 
+/**
+ * Readings the networks themselves report, under these keys whatever the device's type: the battery level (LoRaWAN's
+ * device status, The Things Stack's last battery percentage), the battery voltage (Sigfox's status callback) and the
+ * position the network computed (Sigfox Atlas, ChirpStack's geolocation, The Things Stack's `location_solved`), which
+ * carries its `source` and `accuracy`. Keys of their own, apart from any a codec reports (a tracker's own `battery`):
+ * decoding a device's messages again replaces what the codec read and keeps what the network told.
+ */
+export const NETWORK_SIGNALS = [
+  {
+    key: 'network_battery',
+    name: 'Battery (network)',
+    unit: '%',
+    kind: 'value',
+    valueType: 'number',
+    showInList: false,
+  },
+  {
+    key: 'network_battery_voltage',
+    name: 'Battery voltage (network)',
+    unit: 'V',
+    kind: 'value',
+    valueType: 'number',
+    showInList: false,
+  },
+  { key: 'network_position', name: 'Network position', kind: 'value', valueType: 'position', showInList: false },
+] as const satisfies readonly SignalDefinition[];
+
+/** `GET /api/devices/{uuid}/messages`: the messages received from the device (newest first), with what the network
+ * told of each. */
+export const ReceivedMessage = z.object({
+  date: z.string(),
+  kind: z.enum(['frame', 'decoded-frame', 'values', 'unreadable']),
+  /** Frame bytes in hex, or the message's JSON. */
+  data: z.string(),
+  port: z.number().nullable(),
+  rssi: z.number().nullable(),
+  snr: z.number().nullable(),
+  /** Gateways or base stations that heard it. */
+  receivers: z.number().nullable(),
+  dataRate: z.string().nullable(),
+  /** A message The Things Stack simulated (console or API): kept apart, it made no readings. */
+  simulated: z.boolean(),
+});
+export type ReceivedMessage = z.infer<typeof ReceivedMessage>;
+export const ReceivedMessagesAnswer = z.object({ messages: z.array(ReceivedMessage) });
+export type ReceivedMessagesAnswer = z.infer<typeof ReceivedMessagesAnswer>;
+
 /** `GET /api/devices/{uuid}/frames`: raw frames the codec could not decode (newest first), for the data tab. */
 export const UndecodedFrame = z.object({
   date: z.string(),
@@ -209,22 +269,44 @@ export const Integration = z.object({
   serverUrl: z.string().nullable(),
   /** Whether an API key for the network server is kept (never shown back). */
   hasServerKey: z.boolean(),
-  /** The Things Stack: application and webhook ids the downlink push goes through. */
-  application: z.string().nullable(),
+  /** The Things Stack: the application id and the webhook id the downlink push goes through. */
+  applicationId: z.string().nullable(),
+  webhookId: z.string().nullable(),
   createdAt: z.number(),
   version: z.number(),
 });
 export type Integration = z.infer<typeof Integration>;
+
+/** How an integration's calls went: the last one, counts over the last 24 hours, and the last error told. */
+export const IntegrationHealth = z.object({
+  lastCallAt: z.number().nullable(),
+  last24h: z.object({
+    stored: z.number(),
+    duplicates: z.number(),
+    refused: z.number(),
+    /** Calls about devices the platform does not know in the integration's business. */
+    unknownDevices: z.number(),
+  }),
+  /** A refused call, a downlink the network server did not take, or an error the network server logged. */
+  lastError: z.object({ message: z.string(), at: z.number() }).nullable(),
+});
+export type IntegrationHealth = z.infer<typeof IntegrationHealth>;
+export const ListedIntegration = Integration.extend({ health: IntegrationHealth });
+export type ListedIntegration = z.infer<typeof ListedIntegration>;
+
+/** An id of The Things Stack (application, webhook, device): lowercase letters, digits and single inner dashes. */
+export const TtnId = z.string().regex(/^(?=.{2,36}$)[a-z0-9](?:-?[a-z0-9])+$/);
 
 export const CreateIntegrationRequest = z.object({
   network: IntegrationNetwork,
   name: z.string().trim().min(1).max(100),
   serverUrl: z.url().max(500).nullable().optional(),
   serverKey: z.string().min(1).max(2000).nullable().optional(),
-  application: z.string().min(1).max(200).nullable().optional(),
+  applicationId: TtnId.nullable().optional(),
+  webhookId: TtnId.nullable().optional(),
 });
 export const UpdateIntegrationRequest = CreateIntegrationRequest.omit({ network: true }).extend({
-  version: z.number().int(),
+  version: Version,
 });
 export const CreatedIntegration = z.object({ integration: Integration, token: z.string() });
 

@@ -81,7 +81,8 @@ export type NotificationInstances = z.infer<typeof NotificationInstances>;
 /** The browser's `PushSubscription.toJSON()`, the body of `store-token/{token}`. */
 export const PushSubscriptionBody = z.object({
   endpoint: z.url({ protocol: /^https?$/, error: 'validation.invalid' }).max(2048),
-  expirationTime: z.number().nullable().optional(),
+  // Milliseconds (the Push API's EpochTimeStamp, a whole number) into a `bigint` column, which fails on a fraction.
+  expirationTime: z.int().min(0).nullable().optional(),
   keys: z.object({
     // URL-safe base64 of the 65-byte P-256 public key and of the 16-byte auth secret, as browsers give them.
     p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}=?$/, { error: 'validation.invalid' }),

@@ -1,4 +1,5 @@
-import { z } from '../validation.js';
+import { INTEGER_COLUMN_MAX, z } from '../validation.js';
+import { Version } from './common.js';
 
 /** At this share of tokens in use the app warns, and opens the token dialog by itself for provider staff. */
 export const SIGFOX_TOKEN_WARNING_RATIO = 0.9;
@@ -16,7 +17,7 @@ export const SigfoxTokenRecord = z
     tokensUsed: z.number().int(),
     /** `tokensInUse / maxTokens`, from 0 to 1 (above 1 when over the maximum). */
     tokenRatio: z.number(),
-    version: z.number().int(),
+    version: Version,
   })
   .meta({ id: 'SigfoxTokenRecord' });
 export type SigfoxTokenRecord = z.infer<typeof SigfoxTokenRecord>;
@@ -26,7 +27,8 @@ export const SigfoxTokenRecords = z.array(SigfoxTokenRecord);
 const Count = z
   .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
   .int({ error: 'validation.invalid' })
-  .min(0, { error: 'validation.invalid' });
+  .min(0, { error: 'validation.invalid' })
+  .max(INTEGER_COLUMN_MAX, { error: 'validation.invalid' });
 
 export const SigfoxTokenTypeParams = z.object({ type: z.string().trim().min(1).max(64) });
 
@@ -35,6 +37,6 @@ export const UpdateSigfoxTokenRecordRequest = z.object({
   maxTokens: Count,
   tokensInUse: Count,
   tokensUsed: Count,
-  version: z.number().int().optional(),
+  version: Version.optional(),
 });
 export type UpdateSigfoxTokenRecordRequest = z.infer<typeof UpdateSigfoxTokenRecordRequest>;

@@ -1,4 +1,5 @@
 import { z } from '../validation.js';
+import { Version } from './common.js';
 
 const required = { error: 'validation.required' } as const;
 const tooLong = { error: 'validation.too_long' } as const;
@@ -46,7 +47,7 @@ export const Signal = z
     parameters: SignalParameters,
     lock: SignalLock.nullable().optional(),
     updatedAt: z.string(),
-    version: z.number().int(),
+    version: Version,
   })
   .meta({ id: 'Signal' });
 export type Signal = z.infer<typeof Signal>;
@@ -78,7 +79,7 @@ export type CreateSignalRequest = z.infer<typeof CreateSignalRequest>;
  */
 export const UpdateSignalRequest = z.object({
   uuid: Id,
-  version: z.number(required).int(),
+  version: Version,
   name: Name.optional(),
   unit: optionalText(20).optional(),
   parameters: SignalParameters.optional(),
@@ -139,7 +140,7 @@ export const ParameterPreset = z
     business: z.object({ id: z.string(), description: z.string() }),
     createdAt: z.string(),
     updatedAt: z.string(),
-    version: z.number().int(),
+    version: Version,
   })
   .meta({ id: 'ParameterPreset' });
 export type ParameterPreset = z.infer<typeof ParameterPreset>;
@@ -165,7 +166,7 @@ export type CreateParameterPresetRequest = z.infer<typeof CreateParameterPresetR
 
 /** `PUT /parameter-presets/{uuid}`: absent fields stay; the profile is checked again when it or the model changes. */
 export const UpdateParameterPresetRequest = z.object({
-  version: z.number(required).int(),
+  version: Version,
   name: Name.optional(),
   description: optionalText(500)
     .transform((value) => value ?? '')
@@ -225,7 +226,7 @@ export const AssetType = z
     ),
     createdAt: z.string(),
     updatedAt: z.string(),
-    version: z.number().int(),
+    version: Version,
   })
   .meta({ id: 'AssetType' });
 export type AssetType = z.infer<typeof AssetType>;
@@ -240,7 +241,7 @@ export const CreateAssetTypeRequest = z.object({
 export type CreateAssetTypeRequest = z.infer<typeof CreateAssetTypeRequest>;
 
 export const UpdateAssetTypeRequest = z.object({
-  version: z.number(required).int(),
+  version: Version,
   name: Name.optional(),
   description: optionalText(500)
     .transform((value) => value ?? '')

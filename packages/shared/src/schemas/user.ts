@@ -1,6 +1,6 @@
 import { Language } from '../languages.js';
 import { z } from '../validation.js';
-import { IsoDate } from './common.js';
+import { IsoDate, Version } from './common.js';
 
 /** `product` is the provider's staff ({product} in the specification); everyone else is a `user`. */
 export const UserRole = z.enum(['product', 'user']);
@@ -60,14 +60,14 @@ export const User = z
     phone: z.string(),
     periodOffWork: z.object({ from: z.string(), to: z.string() }).nullable(),
     callReception: CallReception,
-    version: z.number().int(),
+    version: Version,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
 /** `PATCH /rest-auth/user/`: only the fields sent change; `version` is the one the client last read. */
 export const UpdateProfileRequest = z.object({
-  version: z.number().int(),
+  version: Version,
   firstName: Name.optional(),
   lastName: Name.optional(),
   language: Language.optional(),

@@ -15,6 +15,9 @@ describe('a reading as text', () => {
     expect(formatReading(false, undefined, pt)).toBe('Não');
     expect(formatReading({ lat: 42.3519, lon: -87.9094 }, undefined, pt)).toBe('42,3519, -87,9094');
     expect(formatReading({ lat: 42.3519, lon: -87.9094, alt: 10 }, undefined, pt)).toBe('42,3519, -87,9094, 10 m');
+    expect(
+      formatReading({ lat: 52.374, lon: 4.9144, accuracy: 1500, source: 'GEO_RESOLVER_TDOA' }, undefined, pt),
+    ).toBe('52,374, 4,9144 ± 1500 m (GEO_RESOLVER_TDOA)');
     expect(formatReading('periodic', undefined, pt)).toBe('periódico');
     expect(formatReading('#ff8000', undefined, pt)).toBe('#ff8000');
   });

@@ -11,7 +11,8 @@ export function numberText(value: number, unit: string | undefined, locale: stri
 
 /**
  * A reading's value as text in the interface language: numbers with the signal's unit when given, flags as yes or no,
- * positions as latitude, longitude (and altitude), a codec's words through `text`.
+ * positions as latitude, longitude (and altitude; a network's position with its accuracy and source), a codec's words
+ * through `text`.
  */
 export function formatReading(
   value: unknown,
@@ -23,7 +24,11 @@ export function formatReading(
   if (isGeoPosition(value)) {
     const coordinate = new Intl.NumberFormat(locale, { maximumFractionDigits: 5 });
     const altitude = typeof value.alt === 'number' ? `, ${new Intl.NumberFormat(locale).format(value.alt)} m` : '';
-    return `${coordinate.format(value.lat)}, ${coordinate.format(value.lon)}${altitude}`;
+    // A position the network computed says within how many metres, and how.
+    const accuracy =
+      typeof value.accuracy === 'number' ? ` ± ${new Intl.NumberFormat(locale).format(value.accuracy)} m` : '';
+    const source = typeof value.source === 'string' ? ` (${value.source})` : '';
+    return `${coordinate.format(value.lat)}, ${coordinate.format(value.lon)}${altitude}${accuracy}${source}`;
   }
   return typeof value === 'string' ? text(value) : JSON.stringify(value);
 }

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, promises as dnsPromises, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
 import { isPrivateAddress } from '../push/endpoint-policy.js';
@@ -43,6 +43,27 @@ function guardedLookup(hostname: string, options: { all?: boolean; family?: numb
     const first = addresses[0] as LookupAddress;
     return callback(null, first.address, first.family);
   });
+}
+
+/** How long a name given to be saved is waited for to resolve. */
+const LOOKUP_WAIT_MS = 3_000;
+
+/**
+ * Refuses, before it is saved, an address a user gave that is this machine or a private network: by literal, by a name
+ * such as `localhost`, or by what the name resolves to now. A name that does not resolve is let through: the guarded
+ * connection checks again each time it connects.
+ */
+export async function assertPublicAddress(url: URL): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(host) !== 0) {
+    if (isPrivateAddress(host)) throw new AddressNotAllowedError(host);
+    return;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) throw new AddressNotAllowedError(host);
+  // A resolver that does not answer soon does not hold the save up.
+  const unanswered = new Promise<LookupAddress[]>((resolve) => setTimeout(resolve, LOOKUP_WAIT_MS, []).unref());
+  const addresses = await Promise.race([dnsPromises.lookup(host, { all: true }).catch(() => []), unanswered]);
+  if (addresses.some((entry) => isPrivateAddress(entry.address))) throw new AddressNotAllowedError(host);
 }
 
 /** Connections that refuse private addresses (resolved by `guardedLookup`), and connections that do not. */

@@ -26,6 +26,9 @@ import * as devicePageIndexType from './0024-device-page-index-type.js';
 import * as deviceCountIndex from './0025-device-count-index.js';
 import * as treeChanges from './0026-tree-changes.js';
 import * as uplinkCountersByAge from './0027-uplink-counters-by-age.js';
+import * as integrationHealthAndTtnIds from './0028-integration-health-and-ttn-ids.js';
+import * as messageRadioMetadata from './0029-message-radio-metadata.js';
+import * as authAttempts from './0030-auth-attempts.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0025-device-count-index': deviceCountIndex,
   '0026-tree-changes': treeChanges,
   '0027-uplink-counters-by-age': uplinkCountersByAge,
+  '0028-integration-health-and-ttn-ids': integrationHealthAndTtnIds,
+  '0029-message-radio-metadata': messageRadioMetadata,
+  '0030-auth-attempts': authAttempts,
 };

@@ -262,6 +262,8 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
   it('applies a parent list to a child device: e-mail, push to users (removing one that is gone) and calls', async () => {
     const gone = await t.createUser('gone@example.com', PASSWORD);
     const operator = await t.createUser('operator@example.com', PASSWORD);
+    for (const user of [gone, operator])
+      await t.services.businessesRepo.setEntry(nodes.Acme ?? '', user.id, 'viewer', Date.now());
     await t.db.updateTable('users').set({ phone: '+351 900 000 001' }).where('id', '=', operator.id).execute();
     const current = (await call('GET', `${BUSINESSES}/${nodes.Acme}/actions`, tokens.admin)).json();
     const saved = await putActions('Acme', current.version, [
@@ -301,6 +303,80 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toMatchObject({ to: '+351 900 000 001' });
     expect(calls[0]?.headers.authorization).toBe('Bearer messaging-key');
+  });
+
+  it('names only users who can see the business in push and voice actions, and skips one who lost access (issue 31, item 4)', async () => {
+    const bravoAdmin = await t.services.usersRepo.findByEmail('bravo@example.com');
+    const staffUser = await t.services.usersRepo.findByEmail('staff@example.com');
+    const shutOut = await t.createUser('shut-out@example.com', PASSWORD);
+    await t.services.businessesRepo.setEntry(nodes.Acme ?? '', shutOut.id, 'none', Date.now());
+    const stayer = await t.createUser('stayer@example.com', PASSWORD);
+    const leaver = await t.createUser('leaver@example.com', PASSWORD);
+    for (const user of [stayer, leaver])
+      await t.services.businessesRepo.setEntry(nodes.Acme ?? '', user.id, 'viewer', Date.now());
+    const current = (await call('GET', `${BUSINESSES}/${nodes.Acme}/actions`, tokens.admin)).json();
+
+    // Another tenant's admin, a user whose entry shuts them out, and an id of nobody: each a field error.
+    const refused = await call('PUT', `${BUSINESSES}/${nodes.Acme}/actions?lang=pt`, tokens.admin, {
+      version: current.version,
+      actions: [
+        {
+          type: 'push',
+          signalTypes: ['alarm'],
+          push: { userIds: [stayer.id, bravoAdmin?.id], channels: ['internet', 'whatsapp'] },
+        },
+        { type: 'voice', signalTypes: ['alarm'], voice: { userIds: [shutOut.id, 'nobody'] } },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'validation.failed',
+      message: expect.any(String),
+      fields: {
+        'actions.0.push.userIds.1': 'Este utilizador não tem acesso a este nível.',
+        'actions.1.voice.userIds.0': 'Este utilizador não tem acesso a este nível.',
+        'actions.1.voice.userIds.1': 'Este utilizador não tem acesso a este nível.',
+      },
+    });
+    const unchanged = (await call('GET', `${BUSINESSES}/${nodes.Acme}/actions`, tokens.admin)).json();
+    expect(unchanged.version).toBe(current.version);
+    const sms = await putActions('Acme', current.version, [
+      { type: 'push', signalTypes: ['alarm'], push: { userIds: [bravoAdmin?.id], channels: ['sms'] } },
+    ]);
+    expect(sms.json().fields).toEqual({ 'actions.0.push.userIds.0': 'This user has no access to this business.' });
+
+    // Users of the business and provider staff are accepted.
+    const saved = await putActions('Acme', current.version, [
+      {
+        type: 'push',
+        signalTypes: ['alarm'],
+        push: { userIds: [stayer.id, leaver.id, staffUser?.id], channels: ['internet'] },
+      },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    const actionId = saved.json().actions[0].id;
+
+    // The leaver loses access after the action was saved: skipped when it runs, and the status says so.
+    await t.services.businessesRepo.deleteEntry(nodes.Acme ?? '', leaver.id);
+    const eventId = await edge(plantDevice, { kind: 'alarm', key: 'flood' });
+    await until(async () => {
+      await t.services.actionWorker.nudge();
+      const jobs = await jobsOf(eventId);
+      return jobs.length === 1 && jobs.every((job) => job.status === 'done');
+    });
+    const notified = async (userId: string) =>
+      (await t.db.selectFrom('notifications').select('body').where('userId', '=', userId).execute()).length;
+    expect(await notified(stayer.id)).toBe(1);
+    expect(await notified(staffUser?.id ?? '')).toBeGreaterThan(0);
+    expect(await notified(leaver.id)).toBe(0);
+    const after = (await call('GET', `${BUSINESSES}/${nodes.Acme}/actions`, tokens.admin)).json();
+    const push = after.actions.find((action: { id: string }) => action.id === actionId);
+    expect(push.status).toMatchObject({
+      lastError: null,
+      lastNotice: 'skipped users without access to the business: leaver@example.com',
+    });
+    // Skipped, not forgotten: once back, they are reached again.
+    expect(push.push.userIds).toEqual([stayer.id, leaver.id, staffUser?.id]);
   });
 
   it('tests a callback target with a sample event, to administrators of the business', async () => {
@@ -361,6 +437,8 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
   it('texts and calls only users who take calls now, and calls again as the voice action says when nobody answers', async () => {
     const onCall = await t.createUser('oncall@example.com', PASSWORD);
     const resting = await t.createUser('resting@example.com', PASSWORD);
+    for (const user of [onCall, resting])
+      await t.services.businessesRepo.setEntry(nodes.Acme ?? '', user.id, 'viewer', Date.now());
     const closedAllWeek = Object.fromEntries(
       ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].map((day) => [
         day,
@@ -442,6 +520,25 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
         entity: { messageContent: { message: expect.stringContaining('temperature') } },
       },
     });
+  });
+
+  it('answers a Geotab server name that is not one with 400 and a field error, calling no server', async () => {
+    geotab.received.length = 0;
+    const login = { database: 'fleet', username: 'ana', password: 'right' };
+    for (const server of ['my geotab.com', 'ana@my.geotab.com', 'my.geotab.com/apiv1?x=', 'https://my.geotab.com']) {
+      const refused = await call('POST', '/api/geotab/DIG/Authenticate?lang=pt', tokens.admin, { ...login, server });
+      expect(refused.statusCode, server).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'validation.failed',
+        fields: { server: 'Introduza um nome de servidor, como my.geotab.com.' },
+      });
+    }
+    expect(geotab.received).toEqual([]);
+    const withPort = await call('POST', '/api/geotab/DIG/Authenticate', tokens.admin, {
+      ...login,
+      server: 'my1.geotab.com:8443',
+    });
+    expect(withPort.statusCode, withPort.body).toBe(200);
   });
 
   it('checks Geotab credentials: wrong ones, an absent session and an unreachable server are named', async () => {

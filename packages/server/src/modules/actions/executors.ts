@@ -19,6 +19,11 @@ import { type ActionsRepo, FOLLOWS_PARENT } from './repo.js';
 
 /** Said in the action's status when users it named no longer exist and were taken off its list. */
 export const USER_REMOVED_NOTICE = 'user removed from list';
+/**
+ * Said in the action's status, with their addresses, when users it names cannot see the device's business (any
+ * more): they are skipped, not taken off the list, so they are reached again once their access is back.
+ */
+export const USER_WITHOUT_ACCESS_NOTICE = 'skipped users without access to the business';
 
 /** A failed execution, with the recipients it did reach (a retry skips them). */
 export class ActionFailure extends Error {
@@ -79,14 +84,20 @@ export function createActionExecutors(deps: {
   const { actionsRepo } = deps;
 
   /**
-   * The users an action names that still exist. The others are taken off the stored list (the action keeps its id),
-   * which the status notice then says.
+   * The users an action names who still exist and can see the device's business. Those gone are taken off the stored
+   * list (the action keeps its id); those without access are skipped; the status notice says both.
    */
-  async function existingUsers(run: ActionRun, userIds: string[]) {
-    const users = await actionsRepo.usersByIds(userIds);
-    const missing = userIds.filter((id) => !users.some((user) => user.id === id));
+  async function recipientUsers(run: ActionRun, userIds: string[]) {
+    const existing = await actionsRepo.usersByIds(userIds, run.event.businessId);
+    const missing = userIds.filter((id) => !existing.some((user) => user.id === id));
     if (missing.length > 0) await removeUsers(run.ownerId, run.action.id, missing, run.at);
-    return { users, notice: missing.length > 0 ? USER_REMOVED_NOTICE : null };
+    const users = existing.filter((user) => isReaching(user.roleThere));
+    const withoutAccess = existing.filter((user) => !isReaching(user.roleThere)).map((user) => user.email);
+    const notices = [
+      ...(missing.length > 0 ? [USER_REMOVED_NOTICE] : []),
+      ...(withoutAccess.length > 0 ? [`${USER_WITHOUT_ACCESS_NOTICE}: ${withoutAccess.join(', ')}`] : []),
+    ];
+    return { users, notice: notices.length > 0 ? notices.join('; ') : null };
   }
 
   async function removeUsers(ownerId: string, actionId: string, missing: string[], at: number) {
@@ -175,7 +186,7 @@ export function createActionExecutors(deps: {
       }
       case 'push': {
         const recipients: Recipient[] = [];
-        const { users, notice } = await existingUsers(run, action.push.userIds);
+        const { users, notice } = await recipientUsers(run, action.push.userIds);
         if (action.push.channels.includes('internet') && users.length > 0) {
           recipients.push({
             key: 'internet',
@@ -199,7 +210,7 @@ export function createActionExecutors(deps: {
         return { notice };
       }
       case 'voice': {
-        const { users, notice } = await existingUsers(run, action.voice.userIds);
+        const { users, notice } = await recipientUsers(run, action.voice.userIds);
         const recipients = phoneRecipients(users, run.at, 'voice', (phone) =>
           deps.messaging.placeCall(phone, text.body),
         );

@@ -47,6 +47,8 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
     acme = nodes.Acme ?? '';
     admin = await t.userWith('admin', PASSWORD, acme, 'admin');
     operator = await t.createUser('operator@example.com', PASSWORD);
+    // Push actions reach only users who can see the business.
+    await t.services.businessesRepo.setEntry(acme, operator.id, 'viewer', Date.now());
     const operatorToken = await t.signIn('operator@example.com', PASSWORD);
     browser = createBrowserSubscription(`${push.url}/send/operator-phone`);
     const stored = await t.request({

@@ -1,6 +1,7 @@
-import { idsOnPath } from '@iot/shared';
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { effectiveRole, idsOnPath } from '@iot/shared';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { ActionJobsTable, ConditionEventsTable, Database, DatabaseSchema } from '../../db/schema.js';
+import { roleAt } from '../businesses/repo.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
@@ -154,14 +155,32 @@ export function createActionsRepo(db: Database) {
         .execute();
     },
 
-    /** The users with these ids that still exist, with what calling and texting them needs. */
-    async usersByIds(ids: string[]) {
+    /**
+     * The users with these ids that still exist, with what calling and texting them needs and their effective role on
+     * the business `businessId` (`none` when it is gone).
+     */
+    async usersByIds(ids: string[], businessId: string) {
       if (ids.length === 0) return [];
-      return db
+      const rows = await db
         .selectFrom('users')
-        .select(['id', 'email', 'phone', 'timezone', 'offWorkFrom', 'offWorkTo', 'callReception'])
-        .where('id', 'in', ids)
+        .leftJoin('businesses', (join) => join.on('businesses.id', '=', businessId))
+        .select([
+          'users.id',
+          'users.email',
+          'users.phone',
+          'users.timezone',
+          'users.offWorkFrom',
+          'users.offWorkTo',
+          'users.callReception',
+          'users.role as userRole',
+        ])
+        .select(roleAt(sql.ref<string>('users.id'), 'businesses.path').as('entryRole'))
+        .where('users.id', 'in', ids)
         .execute();
+      return rows.map(({ userRole, entryRole, ...user }) => ({
+        ...user,
+        roleThere: effectiveRole({ userRole, businessEntryRole: entryRole ?? undefined }),
+      }));
     },
 
     /** Every entry on the nodes of a path (the node and its ancestors), with the user's address and the depth. */

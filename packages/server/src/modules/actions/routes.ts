@@ -43,6 +43,10 @@ export const actionsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; actions: 
       schema: {
         tags,
         summary: "Replace a business's own actions over the version read; null follows the parent again (admin)",
+        description:
+          'Push (internet, SMS, WhatsApp) and voice actions may name only users who can see the business: any other ' +
+          'user id is a 400 with a field error (`actions.<i>.<type>.userIds.<j>`). When an action runs, a named user ' +
+          "who has lost access to the device's business is skipped, and the action's status notice names them.",
         params: BusinessParams,
         body: UpdateBusinessActionsRequest,
         response: { 200: BusinessActions, ...errors, 422: ErrorResponse },

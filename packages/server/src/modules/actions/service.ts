@@ -3,6 +3,7 @@ import {
   type BusinessActions,
   type GeotabCredentials,
   hasRank,
+  type Message,
   planAllowsAction,
   type StoredAction,
   type TestActionCallbackRequest,
@@ -14,7 +15,7 @@ import { type GeotabClient, GeotabError } from '../../adapters/geotab/geotab-cli
 import { AddressNotAllowedError, type CallbackSender } from '../../adapters/http-callback/callback-sender.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import type { BusinessesRepo } from '../businesses/repo.js';
+import { type BusinessesRepo, isReaching } from '../businesses/repo.js';
 import type { PlansService } from '../plans/service.js';
 import type { UserRow } from '../users/present.js';
 import { sampleActionEvent } from './action-event.js';
@@ -56,6 +57,33 @@ export function createActionsService({
     if (!business) throw new AppError('not_found');
     if (!hasRank(business.role, MANAGE_ROLE)) throw new AppError('forbidden');
     return business;
+  }
+
+  /**
+   * Push (internet, SMS, WhatsApp) and voice actions reach only users who can see the business: any other user id is
+   * a field error, so one tenant's alarms never land on another tenant's users.
+   */
+  async function assertRecipientsSee(
+    node: { id: string },
+    actions: NonNullable<UpdateBusinessActionsRequest['actions']>,
+    trx: Parameters<BusinessesRepo['effectiveRolesAt']>[2],
+  ) {
+    const userIdsOf = (action: (typeof actions)[number]) =>
+      action.type === 'push' ? action.push.userIds : action.type === 'voice' ? action.voice.userIds : [];
+    const named = [...new Set(actions.flatMap(userIdsOf))];
+    const seeing = new Set(
+      (await businessesRepo.effectiveRolesAt(node.id, named, trx))
+        .filter((user) => isReaching(user.role))
+        .map((user) => user.id),
+    );
+    const fields: Record<string, Message> = {};
+    actions.forEach((action, index) => {
+      userIdsOf(action).forEach((userId, position) => {
+        if (!seeing.has(userId))
+          fields[`actions.${index}.${action.type}.userIds.${position}`] = 'validation.user_no_access';
+      });
+    });
+    if (Object.keys(fields).length > 0) throw new AppError('validation.failed', {}, fields);
   }
 
   async function present(business: { id: string; path: string }): Promise<BusinessActions> {
@@ -100,6 +128,7 @@ export function createActionsService({
           const ownIds = new Set(
             own?.actions && own.actions !== FOLLOWS_PARENT ? parseActions(own.actions).map((action) => action.id) : [],
           );
+          await assertRecipientsSee(node, request.actions, trx);
           const { features } = await plans.planOf(node, trx);
           if (!request.actions.every((action) => planAllowsAction(action, features)))
             throw new AppError('plan.unavailable');

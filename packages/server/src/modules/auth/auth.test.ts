@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/database.js';
 import { linkIn } from '../../testing/smtp-inbox.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
-import { THROTTLE_MAX_FAILURES } from './service.js';
+import { startAttemptsPruning } from './attempts-pruning.js';
+import { ATTEMPTS_KEPT_MS, SIGN_IN_THROTTLE } from './service.js';
 import { hashSecret } from './tokens.js';
 
 describe.each(databaseKinds())('accounts on %s', (kind) => {
@@ -183,82 +186,141 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
   });
 
   describe('throttling', () => {
-    it(`blocks an account after ${THROTTLE_MAX_FAILURES} failures in 15 minutes, even with the right password`, async () => {
-      await t.createUser('victim@example.com', 'victim password');
-      for (let attempt = 0; attempt < THROTTLE_MAX_FAILURES; attempt++) {
-        const response = await t.request({
-          method: 'POST',
-          url: '/api/auth/signin',
-          payload: { email: 'victim@example.com', password: 'guess' },
-          remoteAddress: `10.0.0.${attempt}`,
-        });
-        expect(response.statusCode).toBe(401);
-      }
-      const blocked = await t.request({
-        method: 'POST',
-        url: '/api/auth/signin?lang=pt',
-        payload: { email: 'victim@example.com', password: 'victim password' },
-        remoteAddress: '10.0.1.1',
-      });
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().code).toBe('auth.throttled');
-      expect(blocked.json().message).toMatch(/Tente novamente dentro de \d+ minutos/);
-      const retryAfter = Number(blocked.headers['retry-after']);
+    const signIn = (email: string, password: string, remoteAddress: string, app = t.app) =>
+      app.inject({ method: 'POST', url: '/api/auth/signin?lang=pt', payload: { email, password }, remoteAddress });
+    const statuses = (responses: { statusCode: number }[]) =>
+      responses.reduce<Record<number, number>>((counts, { statusCode }) => {
+        counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+        return counts;
+      }, {});
+    const expectThrottled = (response: Awaited<ReturnType<TestApp['request']>>) => {
+      expect(response.statusCode).toBe(429);
+      expect(response.json().code).toBe('auth.throttled');
+      expect(response.json().message).toMatch(/Tente novamente dentro de \d+ minutos/);
+      const retryAfter = Number(response.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_THROTTLE.windowMs / 1000);
+    };
+
+    it(`checks at most ${SIGN_IN_THROTTLE.perPair} passwords per account and address, however many come at once`, async () => {
+      await t.createUser('victim@example.com', 'victim password');
+      // Each password check looks its account up first.
+      const lookups = vi.spyOn(t.services.usersRepo, 'findByEmail');
+      const attempts = await Promise.all(
+        Array.from({ length: 30 }, () => signIn('victim@example.com', 'guess', '10.0.0.1')),
+      );
+      expect(lookups).toHaveBeenCalledTimes(SIGN_IN_THROTTLE.perPair);
+      lookups.mockRestore();
+      expect(statuses(attempts)).toEqual({ 401: SIGN_IN_THROTTLE.perPair, 429: 30 - SIGN_IN_THROTTLE.perPair });
+      for (const refused of attempts.filter((response) => response.statusCode === 429)) expectThrottled(refused);
+
+      // The right password from that address waits too; from another address it is let in.
+      expectThrottled(await signIn('victim@example.com', 'victim password', '10.0.0.1'));
+      expect((await signIn('victim@example.com', 'victim password', '10.0.0.2')).statusCode).toBe(200);
 
       await t.db
-        .updateTable('signInFailures')
-        .set({ failedAt: Date.now() - 16 * 60 * 1000 })
+        .updateTable('authAttempts')
+        .set({ attemptedAt: Date.now() - SIGN_IN_THROTTLE.windowMs - 1000 })
         .execute();
-      const later = await t.request({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email: 'victim@example.com', password: 'victim password' },
-        remoteAddress: '10.0.1.1',
-      });
-      expect(later.statusCode).toBe(200);
+      expect((await signIn('victim@example.com', 'victim password', '10.0.0.1')).statusCode).toBe(200);
     });
 
-    it("forgets an account's failures once its owner signs in", async () => {
-      await t.createUser('clumsy@example.com', 'clumsy password');
-      const attempt = (password: string, n: number) =>
-        t.request({
-          method: 'POST',
-          url: '/api/auth/signin',
-          payload: { email: 'clumsy@example.com', password },
-          remoteAddress: `10.1.0.${n}`,
-        });
-      for (let n = 0; n < THROTTLE_MAX_FAILURES - 1; n++) expect((await attempt('typo', n)).statusCode).toBe(401);
-      expect((await attempt('clumsy password', 100)).statusCode).toBe(200);
-      for (let n = 0; n < THROTTLE_MAX_FAILURES - 1; n++) expect((await attempt('typo', 50 + n)).statusCode).toBe(401);
-      expect((await attempt('clumsy password', 101)).statusCode).toBe(200);
-    });
-
-    it('blocks an address that fails on many accounts', async () => {
-      await t.db.deleteFrom('signInFailures').execute();
-      for (let attempt = 0; attempt < THROTTLE_MAX_FAILURES; attempt++) {
-        await t.request({
-          method: 'POST',
-          url: '/api/auth/signin',
-          payload: { email: `user${attempt}@example.com`, password: 'guess' },
-          remoteAddress: '192.0.2.7',
-        });
+    it('counts attempts at once on several servers sharing the database', async () => {
+      await t.createUser('shared@example.com', 'shared password');
+      const other = openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
+      const { app: otherServer } = await buildApp({ config: t.config, database: other });
+      try {
+        const attempts = await Promise.all(
+          Array.from({ length: 30 }, (_, n) =>
+            signIn('shared@example.com', 'guess', '10.0.1.1', n % 2 === 0 ? t.app : otherServer),
+          ),
+        );
+        expect(statuses(attempts)).toEqual({ 401: SIGN_IN_THROTTLE.perPair, 429: 30 - SIGN_IN_THROTTLE.perPair });
+      } finally {
+        await otherServer.close();
+        await other.close();
       }
-      const blocked = await t.request({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email: 'ana@example.com', password: 'ana password' },
-        remoteAddress: '192.0.2.7',
-      });
-      expect(blocked.statusCode).toBe(429);
-      const elsewhere = await t.request({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email: 'ana@example.com', password: 'ana password' },
-        remoteAddress: '192.0.2.8',
-      });
-      expect(elsewhere.statusCode).toBe(200);
+    });
+
+    it("does not lock an account's owner out for failures of others", async () => {
+      await t.createUser('owner@example.com', 'owner password');
+      await t.createUser('neighbour@example.com', 'neighbour password');
+      // From one address: failures on accounts that do not exist, and on the owner's account.
+      for (let n = 0; n < SIGN_IN_THROTTLE.perPair; n++) {
+        expect((await signIn(`nobody${n}@example.com`, 'guess', '198.51.100.1')).statusCode).toBe(401);
+      }
+      for (let n = 0; n < SIGN_IN_THROTTLE.perPair; n++) {
+        expect((await signIn('owner@example.com', 'guess', '198.51.100.1')).statusCode).toBe(401);
+      }
+      expectThrottled(await signIn('owner@example.com', 'owner password', '198.51.100.1'));
+      // Another account behind the same address, and the owner elsewhere, sign in.
+      expect((await signIn('neighbour@example.com', 'neighbour password', '198.51.100.1')).statusCode).toBe(200);
+      expect((await signIn('owner@example.com', 'owner password', '198.51.100.2')).statusCode).toBe(200);
+    });
+
+    it(`refuses an account failed ${SIGN_IN_THROTTLE.perAccount} times from anywhere, and an address that failed as often`, async () => {
+      await t.createUser('target@example.com', 'target password');
+      const spread = await Promise.all(
+        Array.from({ length: SIGN_IN_THROTTLE.perAccount - 1 }, (_, n) =>
+          signIn('target@example.com', 'guess', `203.0.113.${n}`),
+        ),
+      );
+      expect(statuses(spread)).toEqual({ 401: SIGN_IN_THROTTLE.perAccount - 1 });
+      expect((await signIn('target@example.com', 'target password', '203.0.113.200')).statusCode).toBe(200);
+      expect((await signIn('target@example.com', 'guess', '203.0.113.201')).statusCode).toBe(401);
+      expectThrottled(await signIn('target@example.com', 'target password', '203.0.113.202'));
+
+      await t.createUser('bystander@example.com', 'bystander password');
+      const sprayed = await Promise.all(
+        Array.from({ length: SIGN_IN_THROTTLE.perAddress - 1 }, (_, n) =>
+          signIn(`sprayed${n}@example.com`, 'guess', '192.0.2.7'),
+        ),
+      );
+      expect(statuses(sprayed)).toEqual({ 401: SIGN_IN_THROTTLE.perAddress - 1 });
+      expect((await signIn('bystander@example.com', 'bystander password', '192.0.2.7')).statusCode).toBe(200);
+      expect((await signIn('sprayed@example.com', 'guess', '192.0.2.7')).statusCode).toBe(401);
+      expectThrottled(await signIn('bystander@example.com', 'bystander password', '192.0.2.7'));
+      expect((await signIn('bystander@example.com', 'bystander password', '192.0.2.8')).statusCode).toBe(200);
+    });
+
+    it('counts an IPv6 client by its /64 prefix', async () => {
+      await t.createUser('six@example.com', 'six password');
+      for (let n = 0; n < SIGN_IN_THROTTLE.perPair; n++) {
+        expect((await signIn('six@example.com', 'guess', `2001:db8:0:1::${n + 1}`)).statusCode).toBe(401);
+      }
+      expectThrottled(await signIn('six@example.com', 'six password', '2001:db8:0:1:ffff::1'));
+      expect((await signIn('six@example.com', 'six password', '2001:db8:0:2::1')).statusCode).toBe(200);
+    });
+
+    it("forgets an address's failures on an account once its owner signs in there", async () => {
+      await t.createUser('clumsy@example.com', 'clumsy password');
+      const attempt = (password: string) => signIn('clumsy@example.com', password, '10.1.0.1');
+      for (let n = 0; n < SIGN_IN_THROTTLE.perPair - 1; n++) expect((await attempt('typo')).statusCode).toBe(401);
+      expect((await attempt('clumsy password')).statusCode).toBe(200);
+      for (let n = 0; n < SIGN_IN_THROTTLE.perPair - 1; n++) expect((await attempt('typo')).statusCode).toBe(401);
+      expect((await attempt('clumsy password')).statusCode).toBe(200);
+      // Right passwords do not count: the owner signs in as often as they like.
+      for (let n = 0; n < SIGN_IN_THROTTLE.perPair + 1; n++) {
+        expect((await attempt('clumsy password')).statusCode).toBe(200);
+      }
+    });
+
+    it('forgets attempts once they are past every window', async () => {
+      await t.db.deleteFrom('authAttempts').execute();
+      const attempt = { kind: 'sign_in' as const, account: 'old@example.com', address: '10.2.0.1' };
+      await t.db
+        .insertInto('authAttempts')
+        .values([
+          { ...attempt, attemptedAt: Date.now() - ATTEMPTS_KEPT_MS - 1000 },
+          { ...attempt, attemptedAt: Date.now() - ATTEMPTS_KEPT_MS + 60_000 },
+        ])
+        .execute();
+      const pruning = startAttemptsPruning({ authRepo: t.services.authRepo, log: t.app.log });
+      await pruning.prune();
+      pruning.stop();
+      const left = await t.db.selectFrom('authAttempts').select('attemptedAt').execute();
+      expect(left.map((row) => row.attemptedAt)).toEqual([expect.any(Number)]);
+      expect(left[0]?.attemptedAt).toBeGreaterThan(Date.now() - ATTEMPTS_KEPT_MS);
     });
   });
 
@@ -370,6 +432,51 @@ describe.each(databaseKinds())('accounts on %s', (kind) => {
       expect(expired.statusCode).toBe(400);
       expect(expired.json().code).toBe('auth.invalid_reset_link');
       expect(await t.signIn('ana@example.com', 'ana password')).toBeTruthy();
+    });
+
+    const askReset = (email: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/rest-auth/password/reset/', payload: { email }, remoteAddress });
+    const mailsTo = (address: string) => t.inbox.mails.filter((mail) => mail.to === address).length;
+
+    it('mails an address at most one reset link a minute and five an hour, answering alike', async () => {
+      await t.createUser('flooded@example.com', 'flooded password');
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, () => askReset('flooded@example.com', '198.51.100.20')),
+      );
+      expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`))).toEqual(
+        new Set([`200 ${(await askReset('ghost@example.com', '198.51.100.20')).body}`]),
+      );
+      expect(mailsTo('flooded@example.com')).toBe(1);
+
+      const aMinuteLater = (minutes = 1) =>
+        t.db
+          .updateTable('authAttempts')
+          .set((eb) => ({ attemptedAt: eb('attemptedAt', '-', minutes * 60 * 1000 + 1000) }))
+          .where('account', '=', 'flooded@example.com')
+          .execute();
+      for (let minute = 1; minute < 5; minute++) {
+        await aMinuteLater();
+        // From other addresses too: the limits of an address mailed hold whoever asks.
+        await askReset('flooded@example.com', `198.51.100.${20 + minute}`);
+        await askReset('flooded@example.com', '198.51.100.20');
+      }
+      expect(mailsTo('flooded@example.com')).toBe(5);
+      await aMinuteLater();
+      expect((await askReset('flooded@example.com', '198.51.100.30')).statusCode).toBe(200);
+      expect(mailsTo('flooded@example.com')).toBe(5);
+
+      await aMinuteLater(60);
+      await askReset('flooded@example.com', '198.51.100.20');
+      expect(mailsTo('flooded@example.com')).toBe(6);
+    });
+
+    it('mails at most 20 reset links an hour for one client address', async () => {
+      const emails = Array.from({ length: 21 }, (_, n) => `asker${n}@example.com`);
+      for (const email of emails) await t.createUser(email, 'asker password');
+      for (const email of emails) expect((await askReset(email, '198.51.100.40')).statusCode).toBe(200);
+      expect(emails.filter((email) => mailsTo(email) === 1)).toEqual(emails.slice(0, 20));
+      await askReset('asker20@example.com', '198.51.100.41');
+      expect(mailsTo('asker20@example.com')).toBe(1);
     });
 
     it('confirms the address of an unconfirmed user who resets the password', async () => {

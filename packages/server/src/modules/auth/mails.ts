@@ -57,6 +57,21 @@ const INVITATION: Record<Language, AccountMailTexts> = {
   },
 };
 
+const ADDED_TO_BUSINESS: Record<Language, AccountMailTexts> = {
+  en: {
+    subject: 'You were added to "{business}" in {product}',
+    intro: '{adder} gave you access to "{business}" in {product}. Sign in with your account to see it.',
+    action: 'Sign in',
+    outro: 'If you were not expecting this, tell the administrator of "{business}".',
+  },
+  pt: {
+    subject: 'Foi adicionado a "{business}" no {product}',
+    intro: '{adder} deu-lhe acesso a "{business}" no {product}. Entre com a sua conta para o ver.',
+    action: 'Entrar',
+    outro: 'Se não esperava esta mensagem, informe o administrador de "{business}".',
+  },
+};
+
 function accountMail(
   texts: AccountMailTexts,
   to: string,
@@ -102,4 +117,20 @@ export function invitationMail(options: {
 }): Mail {
   const { inviter, business } = options;
   return accountMail(INVITATION[options.language], options.to, options.link, options.product, { inviter, business });
+}
+
+/** An existing user added to a business: told so, since the one who added them is not told whether they had an account. */
+export function addedToBusinessMail(options: {
+  to: string;
+  link: string;
+  language: Language;
+  product: string;
+  adder: string;
+  business: string;
+}): Mail {
+  const { adder, business } = options;
+  return accountMail(ADDED_TO_BUSINESS[options.language], options.to, options.link, options.product, {
+    adder,
+    business,
+  });
 }

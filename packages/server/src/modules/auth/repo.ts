@@ -1,7 +1,7 @@
-import type { Transaction } from 'kysely';
+import { PostgresAdapter, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { USER_COLUMNS } from '../../db/columns.js';
 import { reusableQuery } from '../../db/reusable-query.js';
-import type { Database, DatabaseSchema, OneTimeTokenPurpose } from '../../db/schema.js';
+import type { AuthAttemptKind, Database, DatabaseSchema, OneTimeTokenPurpose } from '../../db/schema.js';
 import type { UserRow } from '../users/present.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
@@ -11,8 +11,40 @@ export interface SessionWithUser {
   user: UserRow;
 }
 
-/** Sessions, one-time tokens and sign-in failures: secrets are looked up by their hash only. */
+/** An attempt at a throttled auth action: the account is the e-mail address tried, the address the client's. */
+export interface AuthAttempt {
+  kind: AuthAttemptKind;
+  account: string;
+  address: string;
+}
+
+/** At most `max` attempts within `windowMs`, counted per (account, address) pair, per account or per address. */
+export interface AttemptLimit {
+  scope: 'pair' | 'account' | 'address';
+  windowMs: number;
+  max: number;
+}
+
+/** Classes of PostgreSQL's two-key advisory locks: a key space apart from the one-key locks of other modules. */
+const ATTEMPTS_OF_ACCOUNT_LOCK = 1;
+const ATTEMPTS_OF_ADDRESS_LOCK = 2;
+
+function attemptsWithin<O>(
+  query: SelectQueryBuilder<DatabaseSchema, 'authAttempts', O>,
+  attempt: AuthAttempt,
+  limit: AttemptLimit,
+  now: number,
+) {
+  let scoped = query.where('kind', '=', attempt.kind).where('attemptedAt', '>', now - limit.windowMs);
+  if (limit.scope !== 'address') scoped = scoped.where('account', '=', attempt.account);
+  if (limit.scope !== 'account') scoped = scoped.where('address', '=', attempt.address);
+  return scoped;
+}
+
+/** Sessions, one-time tokens and throttled attempts: secrets are looked up by their hash only. */
 export function createAuthRepo(db: Database) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
   // Every signed-in request reads its session.
   const sessionByTokenHash = reusableQuery<{ tokenHash: string }, UserRow & { lastUsedAt: number }>((argument) =>
     db
@@ -103,37 +135,88 @@ export function createAuthRepo(db: Database) {
         .execute();
     },
 
-    /** Failures per key since `since`, and the oldest of them (which decides when the throttle lifts). */
-    async countFailures(keys: string[], since: number) {
-      return db
-        .selectFrom('signInFailures')
-        .select((eb) => [
-          'throttleKey',
-          eb.fn.countAll<number | string>().as('failures'),
-          eb.fn.min('failedAt').as('oldest'),
-        ])
-        .where('throttleKey', 'in', keys)
-        .where('failedAt', '>=', since)
-        .groupBy('throttleKey')
+    /**
+     * Records an attempt unless a limit refuses it, atomically: of any number of attempts at once, on any number of
+     * servers, only as many as the limits allow are recorded. Answers undefined when recorded, else the time the
+     * refusing limits lift. A refused attempt is not recorded, so refusals do not prolong the throttle.
+     */
+    async recordAttempt(attempt: AuthAttempt, limits: AttemptLimit[], now: number): Promise<number | undefined> {
+      // One statement: SQLite runs one writing statement at a time, so no other writer comes between count and insert.
+      const insert = (executor: Executor) =>
+        executor
+          .insertInto('authAttempts')
+          .columns(['kind', 'account', 'address', 'attemptedAt'])
+          .expression(
+            executor
+              .selectNoFrom((eb) => [
+                eb.cast<AuthAttemptKind>(eb.val(attempt.kind), 'text').as('kind'),
+                eb.cast<string>(eb.val(attempt.account), 'text').as('account'),
+                eb.cast<string>(eb.val(attempt.address), 'text').as('address'),
+                eb.cast<number>(eb.val(now), 'bigint').as('attemptedAt'),
+              ])
+              .where((eb) =>
+                eb.and(
+                  limits.map((limit) =>
+                    eb(
+                      attemptsWithin(eb.selectFrom('authAttempts'), attempt, limit, now).select((count) =>
+                        count.fn.countAll().as('attempts'),
+                      ),
+                      '<',
+                      limit.max,
+                    ),
+                  ),
+                ),
+              ),
+          )
+          .executeTakeFirst();
+      const result = postgres
+        ? await db.transaction().execute(async (trx) => {
+            // PostgreSQL lets statements of other transactions count at once: those about the same account or address
+            // wait here until this one ends. Account first, then address (left to right), in every transaction, so
+            // that two attempts never wait for each other in a circle.
+            const accountKey = `${attempt.kind} ${attempt.account}`;
+            const addressKey = `${attempt.kind} ${attempt.address}`;
+            // Its commit does not wait for the disk: after a crash of the database, a few attempts may go uncounted.
+            await sql`select set_config('synchronous_commit', 'off', true),
+              pg_advisory_xact_lock(${ATTEMPTS_OF_ACCOUNT_LOCK}, hashtext(${accountKey})),
+              pg_advisory_xact_lock(${ATTEMPTS_OF_ADDRESS_LOCK}, hashtext(${addressKey}))`.execute(trx);
+            return insert(trx);
+          })
+        : await insert(db);
+      if (Number(result.numInsertedOrUpdatedRows) === 1) return undefined;
+      let liftsAt = now;
+      for (const limit of limits) {
+        // The limit lifts when enough of the attempts in its window have left it for one more to be allowed.
+        const [count] = await attemptsWithin(db.selectFrom('authAttempts'), attempt, limit, now)
+          .select((eb) => eb.fn.countAll<number | string>().as('attempts'))
+          .execute();
+        const attempts = Number(count?.attempts ?? 0);
+        if (attempts < limit.max) continue;
+        const row = await attemptsWithin(db.selectFrom('authAttempts'), attempt, limit, now)
+          .select('attemptedAt')
+          .orderBy('attemptedAt')
+          .limit(1)
+          .offset(attempts - limit.max)
+          .executeTakeFirst();
+        liftsAt = Math.max(liftsAt, (row?.attemptedAt ?? now) + limit.windowMs);
+      }
+      return liftsAt;
+    },
+
+    /** Forgets the attempts of an account from an address within the last `windowMs` (its owner proved who they are). */
+    async forgetAttempts(attempt: AuthAttempt, windowMs: number, now: number, trx: Executor = db) {
+      await trx
+        .deleteFrom('authAttempts')
+        .where('kind', '=', attempt.kind)
+        .where('account', '=', attempt.account)
+        .where('address', '=', attempt.address)
+        .where('attemptedAt', '>', now - windowMs)
         .execute();
     },
 
-    async recordFailure(keys: string[], now: number, forgetBefore: number) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('signInFailures')
-          .where('throttleKey', 'in', keys)
-          .where('failedAt', '<', forgetBefore)
-          .execute();
-        await trx
-          .insertInto('signInFailures')
-          .values(keys.map((throttleKey) => ({ throttleKey, failedAt: now })))
-          .execute();
-      });
-    },
-
-    async clearFailures(key: string) {
-      await db.deleteFrom('signInFailures').where('throttleKey', '=', key).execute();
+    /** Forgets attempts made before `before`, older than every limit's window. */
+    async pruneAttempts(before: number) {
+      await db.deleteFrom('authAttempts').where('attemptedAt', '<', before).execute();
     },
   };
 }

@@ -29,6 +29,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags,
         summary: 'Sign in with e-mail and password',
+        description:
+          'An attempt counts before its password is checked, and a right password forgets the attempts of that ' +
+          'account from that client address. Within 15 minutes: after 10 attempts on one account from one client ' +
+          'address, 100 on one account from any, or 100 from one client address on any accounts, further attempts ' +
+          'are refused with 429 `auth.throttled` and a `Retry-After` header (seconds), without checking the password. ' +
+          'An IPv6 client counts by its /64 prefix.',
         body: SignInRequest,
         response: {
           200: SignInResponse,
@@ -148,12 +154,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags,
         summary: 'Mail a password reset link; answers the same whether or not the address exists',
+        description:
+          'At most one reset mail a minute and five an hour to one address, and 20 an hour asked from one client ' +
+          'address; a request over these limits mails nothing and answers the same.',
         body: PasswordResetRequest,
         response: { 200: OkResponse, 400: ErrorResponse },
       },
     },
     async (request) => {
-      await auth.requestPasswordReset(request.body.email);
+      await auth.requestPasswordReset(request.body.email, request.ip);
       return { detail: 'if the address is registered, a reset link was sent' };
     },
   );

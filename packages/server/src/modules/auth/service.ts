@@ -1,18 +1,40 @@
 import type { Language, PasswordChangeRequest, PasswordResetConfirmRequest, RegistrationRequest } from '@iot/shared';
+import type { Transaction } from 'kysely';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { Config } from '../../config.js';
-import type { Database, OneTimeTokenPurpose } from '../../db/schema.js';
+import type { Database, DatabaseSchema, OneTimeTokenPurpose } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { UserRow } from '../users/present.js';
 import type { UsersRepo } from '../users/repo.js';
-import { confirmationMail, invitationMail, passwordResetMail } from './mails.js';
+import { throttledAddress } from './client-address.js';
+import { addedToBusinessMail, confirmationMail, invitationMail, passwordResetMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { AuthRepo } from './repo.js';
+import type { AttemptLimit, AuthRepo } from './repo.js';
 import type { SessionCache } from './session-cache.js';
 import { hashSecret, newSecret } from './tokens.js';
 
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const THROTTLE_MAX_FAILURES = 10;
+/**
+ * Password checks allowed within the window: per (account, client address) pair, so that failures of others do not
+ * lock an account's owner out; and per account and per address over all of them, for guessing spread over addresses
+ * or accounts. An attempt counts from before its check until it succeeds.
+ */
+export const SIGN_IN_THROTTLE = { windowMs: 15 * 60 * 1000, perPair: 10, perAccount: 100, perAddress: 100 };
+const SIGN_IN_LIMITS: AttemptLimit[] = [
+  { scope: 'pair', windowMs: SIGN_IN_THROTTLE.windowMs, max: SIGN_IN_THROTTLE.perPair },
+  { scope: 'account', windowMs: SIGN_IN_THROTTLE.windowMs, max: SIGN_IN_THROTTLE.perAccount },
+  { scope: 'address', windowMs: SIGN_IN_THROTTLE.windowMs, max: SIGN_IN_THROTTLE.perAddress },
+];
+/** Password reset mails: per address mailed, and per client address asking, so nobody's inbox can be flooded. */
+const PASSWORD_RESET_MAIL_LIMITS: AttemptLimit[] = [
+  { scope: 'account', windowMs: 60 * 1000, max: 1 },
+  { scope: 'account', windowMs: 60 * 60 * 1000, max: 5 },
+  { scope: 'address', windowMs: 60 * 60 * 1000, max: 20 },
+];
+/**
+ * Attempts older than this are past every limit's window (by far: pruning and the forgetting after a right password
+ * never delete the same rows at once, which could deadlock on PostgreSQL).
+ */
+export const ATTEMPTS_KEPT_MS = 2 * 60 * 60 * 1000;
 const CONFIRMATION_KEY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -45,9 +67,9 @@ export function createAuthService({
   log,
   now = Date.now,
 }: Dependencies) {
-  async function startSession(userId: string): Promise<string> {
+  async function startSession(userId: string, trx?: Transaction<DatabaseSchema>): Promise<string> {
     const token = newSecret();
-    await authRepo.insertSession(hashSecret(token), userId, now());
+    await authRepo.insertSession(hashSecret(token), userId, now(), trx);
     return token;
   }
 
@@ -69,20 +91,6 @@ export function createAuthService({
     } catch (error) {
       log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
     }
-  }
-
-  /**
-   * Failures within the window for the account and the address: how long until the throttle lifts (seconds) when
-   * either reached the limit, and whether the account has any failures to forget after a success.
-   */
-  async function throttleStatus(keys: string[], accountKey: string) {
-    const at = now();
-    const counts = await authRepo.countFailures(keys, at - THROTTLE_WINDOW_MS);
-    const blocking = counts.filter((row) => Number(row.failures) >= THROTTLE_MAX_FAILURES);
-    const accountFailed = counts.some((row) => row.throttleKey === accountKey);
-    if (blocking.length === 0) return { retryAfter: undefined, accountFailed };
-    const liftsAt = Math.max(...blocking.map((row) => Number(row.oldest) + THROTTLE_WINDOW_MS));
-    return { retryAfter: Math.max(1, Math.ceil((liftsAt - at) / 1000)), accountFailed };
   }
 
   /** The session of a token's hash while it lasts (an idle one ends here), with its user as now. */
@@ -122,24 +130,30 @@ export function createAuthService({
       return live && { user: live.user, tokenHash: session.tokenHash };
     },
 
+    /** Checks the password once the attempt is counted: a failed check stays counted, a right one is forgotten. */
     async signIn(email: string, password: string, ip: string): Promise<{ token: string; user: UserRow }> {
-      const accountKey = `account:${email.toLowerCase()}`;
-      const keys = [accountKey, `ip:${ip}`];
-      const { retryAfter, accountFailed } = await throttleStatus(keys, accountKey);
-      if (retryAfter) {
+      const attempt = { kind: 'sign_in' as const, account: email.toLowerCase(), address: throttledAddress(ip) };
+      const at = now();
+      const liftsAt = await authRepo.recordAttempt(attempt, SIGN_IN_LIMITS, at);
+      if (liftsAt !== undefined) {
+        const retryAfter = Math.max(1, Math.ceil((liftsAt - at) / 1000));
         throw new AppError('auth.throttled', { minutes: Math.ceil(retryAfter / 60) }, undefined, {
           'retry-after': String(retryAfter),
         });
       }
       const user = await usersRepo.findByEmail(email);
       const valid = await verifyPassword(user?.passwordHash, password);
-      if (!user || !valid) {
-        await authRepo.recordFailure(keys, now(), now() - THROTTLE_WINDOW_MS);
-        throw new AppError('auth.invalid_credentials');
+      if (!user || !valid) throw new AppError('auth.invalid_credentials');
+      if (user.emailConfirmedAt === null) {
+        await authRepo.forgetAttempts(attempt, SIGN_IN_THROTTLE.windowMs, now());
+        throw new AppError('auth.email_not_confirmed');
       }
-      if (user.emailConfirmedAt === null) throw new AppError('auth.email_not_confirmed');
-      if (accountFailed) await authRepo.clearFailures(accountKey);
-      return { token: await startSession(user.id), user };
+      // One commit for both: the sign-in path waits for the disk once, as it did before attempts were counted.
+      const token = await db.transaction().execute(async (trx) => {
+        await authRepo.forgetAttempts(attempt, SIGN_IN_THROTTLE.windowMs, now(), trx);
+        return startSession(user.id, trx);
+      });
+      return { token, user };
     },
 
     /** Exchanges a one-time sign-in token, or a live access token, for a new access token. */
@@ -203,10 +217,15 @@ export function createAuthService({
       sessions.forgetUser(session.user.id);
     },
 
-    /** Mails a reset link when the address is known; says nothing either way, so addresses cannot be probed. */
-    async requestPasswordReset(email: string): Promise<void> {
+    /**
+     * Mails a reset link when the address is known and its mails are within their limits; says nothing either way, so
+     * addresses cannot be probed.
+     */
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
       const user = await usersRepo.findByEmail(email);
       if (!user) return;
+      const attempt = { kind: 'password_reset_mail' as const, account: user.email, address: throttledAddress(ip) };
+      if ((await authRepo.recordAttempt(attempt, PASSWORD_RESET_MAIL_LIMITS, now())) !== undefined) return;
       const token = await issueOneTimeToken(user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
       await sendMail(
         passwordResetMail({
@@ -233,6 +252,21 @@ export function createAuthService({
           language,
           product: config.productName,
           inviter: inviterName,
+          business,
+        }),
+      );
+    },
+
+    /** Tells an existing user, in their own language, that they were added to a business. */
+    async sendAddedToBusiness(options: { user: UserRow; adder: UserRow; business: string }) {
+      const { user, adder, business } = options;
+      await sendMail(
+        addedToBusinessMail({
+          to: user.email,
+          link: link('/businesses', { lang: user.language }),
+          language: user.language,
+          product: config.productName,
+          adder: `${adder.firstName} ${adder.lastName}`.trim() || adder.email,
           business,
         }),
       );

@@ -192,7 +192,7 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
     const response = await add(
       tree.nodes.north,
       {
-        emails: ['Bystander@Example.com ', 'not-an-email', 'northadmin@example.com', 'acmeadmin@example.com', ''],
+        emails: ['Bystander@Example.com ', 'not-an-email', 'northadmin@example.com', ''],
         role: 'viewer',
       },
       tree.users.northAdmin,
@@ -203,7 +203,7 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
         email: 'bystander@example.com',
         outcome: 'added',
         code: 'business.user_added',
-        message: 'bystander@example.com was added.',
+        message: 'bystander@example.com was added and will be told by e-mail.',
       },
       {
         email: 'not-an-email',
@@ -217,13 +217,6 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
         code: 'business.user_self',
         message: 'You cannot add, change or remove yourself.',
       },
-      // Acme's admin has no entry on North yet: an inherited role does not put them in North's list.
-      {
-        email: 'acmeadmin@example.com',
-        outcome: 'added',
-        code: 'business.user_added',
-        message: 'acmeadmin@example.com was added.',
-      },
       { email: '', outcome: 'refused', code: 'business.invalid_email', message: 'Invalid email <>' },
     ]);
     expect(await storedRole(tree.nodes.north, 'bystander@example.com')).toBe('viewer');
@@ -236,7 +229,7 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
     );
     expect(again.json().results.map((result: { code: string }) => result.code)).toEqual([
       'business.user_already_added',
-      'business.user_invited',
+      'business.user_added',
       'business.user_already_added',
     ]);
     // Invited but not active yet: added elsewhere, invited again.
@@ -245,7 +238,7 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
       { emails: ['fresh@example.com'], role: 'viewer' },
       tree.users.portoAdmin,
     );
-    expect(elsewhere.json().results[0]).toMatchObject({ outcome: 'invited' });
+    expect(elsewhere.json().results[0]).toMatchObject({ outcome: 'added' });
     const invitations = [
       await t.inbox.waitForMail('fresh@example.com'),
       await t.inbox.waitForMail('fresh@example.com'),
@@ -258,11 +251,11 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
         expect.objectContaining({
           action: 'user_added',
           user: 'northadmin@example.com',
-          details: { email: 'fresh@example.com', role: 'viewer', invited: true },
+          details: { email: 'fresh@example.com', role: 'viewer' },
         }),
         expect.objectContaining({
           action: 'user_added',
-          details: { email: 'bystander@example.com', role: 'viewer', invited: false },
+          details: { email: 'bystander@example.com', role: 'viewer' },
         }),
       ]),
     );
@@ -278,9 +271,9 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
     expect(response.json().results).toEqual([
       {
         email: 'nova@example.com',
-        outcome: 'invited',
-        code: 'business.user_invited',
-        message: 'nova@example.com foi convidado: foi enviado um e-mail para definir a palavra-passe.',
+        outcome: 'added',
+        code: 'business.user_added',
+        message: 'nova@example.com foi adicionado e será avisado por e-mail.',
       },
     ]);
     const invitee = await t.services.usersRepo.findByEmail('nova@example.com');
@@ -376,7 +369,15 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
       );
       expect(bySuper.statusCode).toBe(200);
       expect(await storedRole(tree.nodes.porto, 'portoviewer@example.com')).toBe('superAdmin');
-      await patch(tree.nodes.porto, { email: 'portoviewer@example.com', role: 'viewer' }, tree.users.portoSuper);
+      // Now as high as portoSuper there: only a higher role (provider staff) may take it back.
+      const back = await patch(
+        tree.nodes.porto,
+        { email: 'portoviewer@example.com', role: 'viewer' },
+        tree.users.portoSuper,
+      );
+      expect(back.json().code).toBe('business.role_above_own');
+      await patch(tree.nodes.porto, { email: 'portoviewer@example.com', role: 'viewer' }, staff);
+      expect(await storedRole(tree.nodes.porto, 'portoviewer@example.com')).toBe('viewer');
     });
   });
 
@@ -384,7 +385,7 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
     await add(tree.nodes.porto, { emails: ['bystander@example.com'], role: 'viewer' }, tree.users.portoAdmin);
     const changed = await patch(
       tree.nodes.porto,
-      { email: 'bystander@example.com', role: 'admin' },
+      { email: 'bystander@example.com', role: 'user' },
       tree.users.portoAdmin,
     );
     expect(changed.statusCode).toBe(200);
@@ -392,7 +393,7 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
       id: expect.any(String),
       email: 'bystander@example.com',
       name: '',
-      role: 'admin',
+      role: 'user',
       inheritedFrom: null,
     });
     const removed = await remove(tree.nodes.porto, 'Bystander@example.com', tree.users.portoAdmin);
@@ -410,11 +411,11 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
     expect(last).toMatchObject({
       action: 'user_removed',
       user: 'portoadmin@example.com',
-      details: { email: 'bystander@example.com', role: 'admin' },
+      details: { email: 'bystander@example.com', role: 'user' },
     });
     expect(beforeLast).toMatchObject({
       action: 'user_role_changed',
-      details: { email: 'bystander@example.com', from: 'viewer', to: 'admin' },
+      details: { email: 'bystander@example.com', from: 'viewer', to: 'user' },
     });
   });
 
@@ -423,5 +424,100 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
     expect(empty.statusCode).toBe(400);
     const badPatch = await patch(tree.nodes.porto, { email: 'nope', role: 'viewer' }, tree.users.portoAdmin);
     expect(badPatch.statusCode).toBe(400);
+  });
+
+  describe("a level's admin never locks out those at or above their role there (issue 31, item 1)", () => {
+    const reaches = async (id: string, token: string) =>
+      (await t.request({ method: 'GET', url: `${URL}/${id}`, token })).statusCode;
+
+    it('refuses to add a user whose inherited role is not below the caller own, whatever the role given', async () => {
+      const acmeSuper = await t.createUser('acmesuper@example.com', PASSWORD);
+      await t.services.businessesRepo.setEntry(tree.nodes.acme, acmeSuper.id, 'superAdmin', Date.now());
+      const attempts = [
+        ['acmesuper@example.com', 'none'],
+        ['acmeadmin@example.com', 'none'],
+        ['acmeadmin@example.com', 'viewer'],
+        ['northadmin@example.com', 'none'],
+      ] as const;
+      for (const [email, role] of attempts) {
+        const response = await add(
+          tree.nodes.porto,
+          { emails: ['bystander@example.com', email], role },
+          tree.users.portoAdmin,
+        );
+        expect(response.statusCode, `${email} as ${role}`).toBe(403);
+        expect(response.json()).toEqual({
+          code: 'business.role_above_own',
+          message: 'You cannot give or change a role above your own on this level.',
+        });
+        expect(await storedRole(tree.nodes.porto, email)).toBeUndefined();
+        // The whole call is refused: the other address is not added either.
+        expect(await storedRole(tree.nodes.porto, 'bystander@example.com')).toBeUndefined();
+      }
+      expect(await reaches(tree.nodes.porto, tree.users.acmeAdmin)).toBe(200);
+      expect(await reaches(tree.nodes.porto, tree.users.northAdmin)).toBe(200);
+      // A superAdmin of the level may add Acme's admin (below superAdmin), and Acme's admin still reaches it.
+      const bySuper = await add(
+        tree.nodes.porto,
+        { emails: ['acmeadmin@example.com'], role: 'viewer' },
+        tree.users.portoSuper,
+      );
+      expect(bySuper.json().results[0]).toMatchObject({ outcome: 'added' });
+      expect(await storedRole(tree.nodes.porto, 'acmeadmin@example.com')).toBe('viewer');
+      await remove(tree.nodes.porto, 'acmeadmin@example.com', staff);
+    });
+
+    it('refuses to change or remove a user whose role there equals the caller own', async () => {
+      const given = await add(
+        tree.nodes.porto,
+        { emails: ['bystander@example.com'], role: 'admin' },
+        tree.users.portoAdmin,
+      );
+      expect(given.json().results[0]).toMatchObject({ outcome: 'added' });
+      const demote = await patch(
+        tree.nodes.porto,
+        { email: 'bystander@example.com', role: 'none' },
+        tree.users.portoAdmin,
+      );
+      expect(demote.statusCode).toBe(403);
+      expect(demote.json().code).toBe('business.role_above_own');
+      const removed = await remove(tree.nodes.porto, 'bystander@example.com', tree.users.portoAdmin);
+      expect(removed.statusCode).toBe(403);
+      expect(removed.json().code).toBe('business.role_above_own');
+      expect(await storedRole(tree.nodes.porto, 'bystander@example.com')).toBe('admin');
+      // Above it, the superAdmin of the level may.
+      expect((await remove(tree.nodes.porto, 'bystander@example.com', tree.users.portoSuper)).statusCode).toBe(204);
+    });
+  });
+
+  it('answers a known and an unknown address alike and tells a known one by mail, in their language (issue 31, item 9)', async () => {
+    await t.createUser('known-pt@example.com', PASSWORD, { language: 'pt' });
+    await t.createUser('known-en@example.com', PASSWORD, { language: 'en' });
+    const emails = ['known-pt@example.com', 'unknown@example.com', 'known-en@example.com'];
+    const response = await add(tree.nodes.porto, { emails, role: 'viewer' }, tree.users.portoAdmin);
+    expect(response.statusCode).toBe(200);
+    const results = response.json().results as { email: string; message: string }[];
+    expect(results.map(({ email, ...rest }) => ({ ...rest, message: rest.message.replace(email, '<email>') }))).toEqual(
+      emails.map(() => ({
+        outcome: 'added',
+        code: 'business.user_added',
+        message: '<email> was added and will be told by e-mail.',
+      })),
+    );
+    for (const email of emails) expect(await storedRole(tree.nodes.porto, email)).toBe('viewer');
+    const logged = (await actionsOf(tree.nodes.porto)).filter((log) => emails.includes(String(log.details.email)));
+    expect(logged.map((log) => Object.keys(log.details).sort())).toEqual(emails.map(() => ['email', 'role']));
+
+    const toPt = await t.inbox.waitForMail('known-pt@example.com');
+    expect(toPt.subject).toBe(`Foi adicionado a "Porto" no ${t.config.productName}`);
+    expect(toPt.text).toContain('portoAdmin Tester deu-lhe acesso a "Porto"');
+    expect(linkIn(toPt, '/businesses').searchParams.get('lang')).toBe('pt');
+    const toEn = await t.inbox.waitForMail('known-en@example.com');
+    expect(toEn.subject).toBe(`You were added to "Porto" in ${t.config.productName}`);
+    expect(toEn.text).toContain('portoAdmin Tester gave you access to "Porto"');
+    expect(toEn.text).not.toContain('/reset-password');
+    // The unknown address is invited to choose a password instead.
+    const invitation = await t.inbox.waitForMail('unknown@example.com');
+    expect(linkIn(invitation, '/reset-password').searchParams.get('uid')).toBeTruthy();
   });
 });

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type BusinessLogAction, type BusinessRole, idsOnPath, ROLE_RANKS, type Role } from '@iot/shared';
+import {
+  type BusinessLogAction,
+  type BusinessRole,
+  effectiveRole,
+  idsOnPath,
+  ROLE_RANKS,
+  type Role,
+} from '@iot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Expression, PostgresAdapter, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import { BUSINESS_COLUMNS } from '../../db/columns.js';
@@ -448,6 +455,29 @@ export function createBusinessesRepo(db: Database) {
         .where('businessId', '=', businessId)
         .where('userId', '=', userId)
         .executeTakeFirst();
+    },
+
+    /**
+     * The effective role (SPEC 6) of each of the users that exist among `userIds` on a node: `product` for provider
+     * staff, else the role of the nearest entry on the node's path (own or inherited), else `none`.
+     */
+    async effectiveRolesAt(
+      businessId: string,
+      userIds: string[],
+      trx: Executor = db,
+    ): Promise<{ id: string; role: Role }[]> {
+      if (userIds.length === 0) return [];
+      const rows = await trx
+        .selectFrom('users')
+        .innerJoin('businesses', (join) => join.on('businesses.id', '=', businessId))
+        .select(['users.id', 'users.role as userRole'])
+        .select(roleAt(sql.ref<string>('users.id'), 'businesses.path').as('entryRole'))
+        .where('users.id', 'in', userIds)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        role: effectiveRole({ userRole: row.userRole, businessEntryRole: row.entryRole ?? undefined }),
+      }));
     },
 
     async deleteEntry(businessId: string, userId: string, trx: Executor = db): Promise<void> {

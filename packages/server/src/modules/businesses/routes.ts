@@ -287,6 +287,11 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Admin on the node: add users by e-mail (unknown addresses are invited), answered per address',
+        description:
+          'Known and unknown addresses are answered alike (`added`): a known one is told by mail, an unknown one is ' +
+          'invited by mail to choose a password. 403 `business.role_above_own` (nothing stored) when the role given ' +
+          "is above the caller's own on the node, or an address's user holds a role there (own or inherited) that is " +
+          "not below the caller's.",
         params: BusinessParams,
         body: AddBusinessUsersRequest,
         response: { 200: AddBusinessUsersResponse, ...WRITE_ERRORS },
@@ -310,7 +315,8 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
       onRequest,
       schema: {
         tags,
-        summary: "Admin on the node: change a listed user's role (never above the caller's own)",
+        summary:
+          "Admin on the node: change the role of a listed user whose role is below the caller's (to at most the caller's)",
         params: BusinessParams,
         body: UpdateBusinessUserRequest,
         response: { 200: BusinessUsers, ...WRITE_ERRORS },
@@ -329,7 +335,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<{
       onRequest,
       schema: {
         tags,
-        summary: 'Admin on the node: take a user off its list',
+        summary: "Admin on the node: take a user whose role is below the caller's off its list",
         params: BusinessUserParams,
         response: { 204: z.null(), ...WRITE_ERRORS },
       },

@@ -37,10 +37,13 @@ export interface BusinessView {
   deviceCount: number;
 }
 
-/** What happened to one address of an add-users call; the route words it in the caller's language. */
+/**
+ * What happened to one address of an add-users call; the route words it in the caller's language. A known and an
+ * unknown address are both `added`, so the answer does not tell whether an address has an account.
+ */
 export interface AddedUser {
   email: string;
-  outcome: 'added' | 'invited' | 'refused';
+  outcome: 'added' | 'refused';
   code: MessageCode;
   params?: Record<string, number>;
 }
@@ -52,6 +55,9 @@ export type SendInvitation = (options: {
   business: string;
   language: Language;
 }) => Promise<void>;
+
+/** Mails an existing user that they were added to a business, in their own language (the auth service's). */
+export type SendAddedToBusiness = (options: { user: UserRow; adder: UserRow; business: string }) => Promise<void>;
 
 /** How many ids one query over a list of ids takes (well under SQLite's and PostgreSQL's parameter limits). */
 const ENTRY_BATCH = 500;
@@ -68,6 +74,7 @@ export function createBusinessesService({
   usersRepo,
   plans,
   sendInvitation,
+  sendAddedToBusiness,
   grants,
   now = Date.now,
 }: {
@@ -76,6 +83,7 @@ export function createBusinessesService({
   usersRepo: UsersRepo;
   plans: PlansService;
   sendInvitation: SendInvitation;
+  sendAddedToBusiness: SendAddedToBusiness;
   /** The callers' entries kept in memory (`keepGrants`), forgotten as soon as a change of the tree is written. */
   grants: { forgetAll(): void };
   now?: () => number;
@@ -105,6 +113,15 @@ export function createBusinessesService({
     if (!hasRank(node.role, role)) throw new AppError('business.role_above_own');
   }
 
+  /**
+   * Nobody adds, changes or removes the entry of a user whose effective role on the node (own or inherited) is not
+   * below their own there: a child's admin could otherwise lock the parent's admins out of the child.
+   */
+  async function assertBelowOwnRank(node: ScopedBusinessRow, userId: string, trx: Transaction<DatabaseSchema>) {
+    const [target] = await businessesRepo.effectiveRolesAt(node.id, [userId], trx);
+    if (target && hasRank(target.role, node.role)) throw new AppError('business.role_above_own');
+  }
+
   /** The user behind `email` and their entry on the node, for changing it: never oneself, never a missing entry. */
   async function entryToChange(
     user: UserRow,
@@ -116,7 +133,7 @@ export function createBusinessesService({
     const target = await usersRepo.findByEmail(email, trx);
     const entry = target && (await businessesRepo.findEntry(node.id, target.id, trx));
     if (!target || !entry) throw new AppError('business.user_not_in_list');
-    assertWithinOwnRank(node, entry.role);
+    await assertBelowOwnRank(node, target.id, trx);
     return { target, entry };
   }
 
@@ -412,9 +429,12 @@ export function createBusinessesService({
 
     /**
      * Adds several addresses to a node the caller administers, each checked on its own (SPEC 5: a valid address, not
-     * already in the list, not oneself). An unknown address becomes an unconfirmed user, invited by mail in `language` (so is a user invited before who
-     * has not chosen a password yet)
-     * once the additions are saved; an address past the plan's `maxUsers` is refused. The role may not be above the caller's own there; that refuses the whole call.
+     * already in the list, not oneself); an address past the plan's `maxUsers` is refused. An unknown address becomes
+     * an unconfirmed user, invited by mail in `language` once the additions are saved (so is a user invited before who
+     * has not chosen a password yet); an existing user is told by mail, in their own language. Both are answered
+     * alike, so the answer does not tell whether an address has an account. The role given may not be above the
+     * caller's own there, nor may an added user hold a role there (inherited) that is not below it: either refuses
+     * the whole call.
      */
     async addUsers(
       user: UserRow,
@@ -423,6 +443,7 @@ export function createBusinessesService({
       language: Language,
     ): Promise<AddedUser[]> {
       const invited: UserRow[] = [];
+      const added: UserRow[] = [];
       const { node, results } = await treeTransaction(async (trx) => {
         // Under the tree lock, so two concurrent additions cannot both take the plan's last free user.
         await businessesRepo.lockTree(trx);
@@ -448,6 +469,7 @@ export function createBusinessesService({
             refuse('business.user_already_added');
             continue;
           }
+          if (target) await assertBelowOwnRank(node, target.id, trx);
           seen.add(email);
           const limit = await plans.userLimitReached(node, target?.id, trx);
           if (limit !== undefined) {
@@ -460,33 +482,35 @@ export function createBusinessesService({
             target = await usersRepo.insert({ email, passwordHash: null, language, emailConfirmed: false }, trx);
             if (!target) throw new AppError('conflict');
           }
-          if (isNew) invited.push(target);
+          (isNew ? invited : added).push(target);
           await businessesRepo.setEntry(node.id, target.id, request.role, now(), trx);
           await businessesRepo.insertLog(
             {
               businessId: node.id,
               userId: user.id,
               action: 'user_added',
-              details: { email, role: request.role, invited: isNew },
+              details: { email, role: request.role },
             },
             now(),
             trx,
           );
-          results.push({
-            email,
-            outcome: isNew ? 'invited' : 'added',
-            code: isNew ? 'business.user_invited' : 'business.user_added',
-          });
+          results.push({ email, outcome: 'added', code: 'business.user_added' });
         }
         return { node, results };
       });
       for (const newUser of invited) {
         await sendInvitation({ user: newUser, inviter: user, business: node.description, language });
       }
+      for (const existing of added) {
+        await sendAddedToBusiness({ user: existing, adder: user, business: node.description });
+      }
       return results;
     },
 
-    /** A new role for a user in the node's list; neither the new nor the current role may be above the caller's. */
+    /**
+     * A new role for a user in the node's list: the new role may not be above the caller's own, and the current one
+     * must be below it.
+     */
     async updateUser(user: UserRow, id: string, request: UpdateBusinessUserRequest): Promise<void> {
       await treeTransaction(async (trx) => {
         const node = await reachable(user, id, trx);
@@ -504,7 +528,7 @@ export function createBusinessesService({
       });
     },
 
-    /** Takes a user off the node's list (their account stays). */
+    /** Takes a user whose role is below the caller's off the node's list (their account stays). */
     async removeUser(user: UserRow, id: string, email: string): Promise<void> {
       await treeTransaction(async (trx) => {
         const node = await reachable(user, id, trx);

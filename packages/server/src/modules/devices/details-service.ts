@@ -79,6 +79,7 @@ export function createDeviceDetailsService({
   devicesRepo,
   parameterPresetsRepo,
   publish,
+  onParametersWaiting,
   now = Date.now,
 }: {
   db: Database;
@@ -86,6 +87,8 @@ export function createDeviceDetailsService({
   parameterPresetsRepo: ParameterPresetsRepo;
   /** Where the `alarm` live events of alarms closed by an inhibition go once committed. */
   publish: LiveEvents['publish'];
+  /** Told of devices whose new parameters are committed, waiting (LoRa ones are queued on their network at once). */
+  onParametersWaiting?: (deviceIds: string[]) => void;
   now?: () => number;
 }) {
   async function reachable(user: UserRow, uuid: string, trx?: Transaction<DatabaseSchema>) {
@@ -302,6 +305,7 @@ export function createDeviceDetailsService({
       const device = await save(user, uuid, request.version, EDIT_ROLE, (current) =>
         parameterChanges(current.deviceType, request.values),
       );
+      onParametersWaiting?.([device.id]);
       return downlinkOf(device);
     },
 
@@ -314,7 +318,7 @@ export function createDeviceDetailsService({
       const preset = await parameterPresetsRepo.findReachable(user, presetId);
       if (!preset) throw new AppError('not_found');
       const values = parse<Record<string, number | boolean>>(preset.profile, {});
-      return db.transaction().execute(async (trx) => {
+      const outcomes = await db.transaction().execute(async (trx) => {
         const devices = new Map((await devicesRepo.findManyReachable(user, uuids, trx)).map((row) => [row.id, row]));
         const outcomes: BulkOutcome[] = [];
         // The same for every device of the preset's type: worked out once, when the first one takes it.
@@ -342,6 +346,8 @@ export function createDeviceDetailsService({
         }
         return outcomes;
       });
+      onParametersWaiting?.(outcomes.flatMap((outcome) => outcome.uuid ?? []));
+      return outcomes;
     },
 
     async calibration(user: UserRow, uuid: string) {

@@ -41,7 +41,14 @@ export type UplinkPayload =
   | { kind: 'frame'; bytes: Uint8Array; port: number | null; networkValues?: Record<string, SignalValue> }
   | { kind: 'values'; values: Record<string, SignalValue> }
   /** A device's own message that is not one (not JSON of the documented shape): kept, marked, never read. */
-  | { kind: 'unreadable'; text: string };
+  | { kind: 'unreadable'; text: string }
+  /**
+   * No message of the device: what its network reported of it (a join, its battery level, a position the network
+   * computed). Nothing is kept as a message, and last seen and link quality stay as they are.
+   */
+  | { kind: 'none' };
+/** The payload of a message of the device, which is kept. */
+export type MessagePayload = Exclude<UplinkPayload, { kind: 'none' }>;
 
 /** One uplink as every network's transport hands it over, normalised. */
 export interface InboundUplink {
@@ -59,6 +66,15 @@ export interface InboundUplink {
   sentAt: Date | null;
   payload: UplinkPayload;
   radio?: RadioMetadata;
+  /** Readings the network itself reported with the uplink (`NETWORK_SIGNALS`), stored beside the decoded ones. */
+  networkReadings?: Reading[];
+  /** The network accepted the device's join (or rejoin): a commissioning event. */
+  joined?: boolean;
+  /**
+   * The Things Stack simulated the uplink (console or API): its message is kept, marked, but it makes no readings and
+   * changes nothing of the device, so that a test never passes for what the device measured.
+   */
+  simulated?: boolean;
   /** Sigfox bidirectional callback: the network waits for the downlink in the answer. */
   downlinkRequested?: boolean;
   lora?: LoraRoute;
@@ -166,8 +182,8 @@ export async function storeBatch(
   // A message over the internet names its device by uuid; only Wi-Fi and cellular devices report that way.
   const onItsNetwork = (uplink: InboundUplink, row: IngestDeviceRow) =>
     uplink.network !== 'ip' || isOnInternet(row.communication);
-  const kept = uplinks.map((uplink) => rawOf(uplink.payload));
-  const digests = kept.map((message, index) => contentDigest(message, uplinks[index]?.sentAt ?? null));
+  const kept = uplinks.map((uplink) => (uplink.payload.kind === 'none' ? null : rawOf(uplink.payload)));
+  const digests = uplinks.map((uplink, index) => contentDigest(kept[index] ?? reportContent(uplink), uplink.sentAt));
   const fresh = await ops.claimCounters(
     uplinks.flatMap((uplink, index) => {
       const row = resolved[index];
@@ -191,13 +207,15 @@ export async function storeBatch(
     if (uplink.counter !== null && !fresh.take(row.key, uplink.counter, digests[index] as number)) {
       return { status: 'duplicate', deviceId: row.id, downlink: resentSigfoxDownlink(row, uplink), outputs: null };
     }
+    const date = readingDate(uplink.sentAt, at);
+    const message = kept[index];
+    if (message) messages.push(messageRow(row.key, date, message, uplink));
+    if (uplink.simulated) return { status: 'stored', deviceId: row.id, downlink: null, outputs: null };
     const change = changes.get(row.id) ?? startChange(row, typeRules);
     changes.set(row.id, change);
-    const date = readingDate(uplink.sentAt, at);
-    messages.push({ deviceKey: row.key, date, ...(kept[index] as KeptMessage) });
-    const decoded = decode(row, { payload: uplink.payload, receivedAt: new Date(date) });
-    if (decoded.ok) {
-      for (const reading of decoded.readings) {
+    if (uplink.joined) change.events.push({ event: 'JOINED', detail: null, date: at });
+    const takeReadings = (taken: Reading[]) => {
+      for (const reading of taken) {
         const time = reading.date.getTime();
         readings.push({
           deviceKey: row.key,
@@ -211,10 +229,13 @@ export async function storeBatch(
           change.changedSignals.add(reading.signal);
         }
       }
-      edges.push(...conditionEdges(row.id, change.watches, change.conditions, decoded.readings, at, nextEdgeId));
-    } else {
-      undecoded.push({ deviceId: row.id, date, data: decoded.data, port: decoded.port, error: decoded.error });
-    }
+      edges.push(...conditionEdges(row.id, change.watches, change.conditions, taken, at, nextEdgeId));
+    };
+    takeReadings(uplink.networkReadings ?? []);
+    if (uplink.payload.kind === 'none') return { status: 'stored', deviceId: row.id, downlink: null, outputs: null };
+    const decoded = decode(row, { payload: uplink.payload, receivedAt: new Date(date) });
+    if (decoded.ok) takeReadings(decoded.readings);
+    else undecoded.push({ deviceId: row.id, date, data: decoded.data, port: decoded.port, error: decoded.error });
     return {
       status: 'stored',
       deviceId: row.id,
@@ -338,6 +359,28 @@ type Decoded = { ok: true; readings: Reading[] } | { ok: false; data: string; po
 
 type KeptMessage = Pick<MessageRow, 'kind' | 'data' | 'port'>;
 
+/** A message as stored, with what the network told of it. */
+function messageRow(deviceKey: number, date: number, message: KeptMessage, uplink: InboundUplink): MessageRow {
+  const radio = uplink.radio;
+  return {
+    deviceKey,
+    date,
+    ...message,
+    rssi: radio?.rssi ?? null,
+    snr: radio?.snr ?? null,
+    receivers: radio?.receivers ?? null,
+    dataRate: radio?.dataRate ?? null,
+    simulated: uplink.simulated ? 1 : null,
+  };
+}
+
+/** What tells a network's report from another under one counter, as a message's content does (`contentDigest`). */
+const reportContent = (uplink: InboundUplink) => ({
+  kind: 'report',
+  data: JSON.stringify({ readings: uplink.networkReadings ?? [], joined: uplink.joined === true }),
+  port: null,
+});
+
 const hexOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const bytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
 
@@ -345,7 +388,7 @@ const bytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
  * A payload as it is kept: a frame's bytes as hex with its port; a frame the network decoded as JSON of its bytes as
  * hex and the network's values, with its port; or a JSON message's values.
  */
-export function rawOf(payload: UplinkPayload): KeptMessage {
+export function rawOf(payload: MessagePayload): KeptMessage {
   if (payload.kind === 'values') return { kind: 'values', data: JSON.stringify(payload.values), port: null };
   if (payload.kind === 'unreadable') return { kind: 'unreadable', data: payload.text, port: null };
   if (!payload.networkValues) return { kind: 'frame', data: hexOf(payload.bytes), port: payload.port };
@@ -359,7 +402,7 @@ export function rawOf(payload: UplinkPayload): KeptMessage {
  * A message dated on arrival is judged by its content alone, since a resend would arrive later. 48 bits of MD5, a
  * number in JavaScript and a bigint in the database.
  */
-export const contentDigest = (message: KeptMessage, sentAt: Date | null) =>
+export const contentDigest = (message: { kind: string; data: string; port: number | null }, sentAt: Date | null) =>
   Number.parseInt(
     hash('md5', `${message.kind}|${message.port ?? ''}|${message.data}|${sentAt?.getTime() ?? ''}`).slice(0, 12),
     16,
@@ -383,7 +426,7 @@ export function readingDate(sentAt: Date | null, at: number): number {
 }
 
 /** The payload of a kept message, as its uplink carried it. */
-export function payloadOf(message: KeptMessage): UplinkPayload {
+export function payloadOf(message: KeptMessage): MessagePayload {
   if (message.kind === 'values') {
     return { kind: 'values', values: JSON.parse(message.data) as Record<string, SignalValue> };
   }
@@ -422,7 +465,7 @@ const readingsOf = (values: Record<string, SignalValue>, date: Date): Reading[] 
  */
 export function decode(
   row: Pick<IngestDeviceRow, 'deviceType' | 'calibration'>,
-  uplink: { payload: UplinkPayload; receivedAt: Date },
+  uplink: { payload: MessagePayload; receivedAt: Date },
 ): Decoded {
   const deviceType = findDeviceType(row.deviceType);
   const { payload, receivedAt } = uplink;

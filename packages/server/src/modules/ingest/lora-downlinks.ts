@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from '@iot/shared';
-import type { IntegrationsRepo } from '../integrations/repo.js';
+import { guardedPost } from '../../adapters/outbound-http/guarded-post.js';
+import type { IntegrationHealthRecorder } from '../integrations/health.js';
+import type { IntegrationRow, IntegrationsRepo } from '../integrations/repo.js';
 import type { Downlink, LoraRoute } from './pipeline.js';
 import type { IngestDeviceRow } from './repo.js';
 
@@ -17,32 +19,60 @@ export const TTN_CORRELATION_PREFIX = 'platform:downlink:';
 const ChirpstackQueued = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * Queues a downlink on the LoRa network server the uplink came through, with the integration's base URL and API key:
- * ChirpStack v4's REST API (`POST /api/devices/{devEui}/queue`) or The Things Stack's webhook push
- * (`POST /api/v3/as/applications/{app}/webhooks/{webhook}/devices/{device}/down/push`). Answers the network server's
- * reference of the downlink, which its later word on it names (null when it gave none); throws when it was not queued.
+ * Queues a downlink on the LoRa network server the device is heard through, with the integration's base URL and API
+ * key: ChirpStack v4's REST API (`POST /api/devices/{devEui}/queue`) or The Things Stack's webhook push
+ * (`POST /api/v3/as/applications/{app}/webhooks/{webhook}/devices/{device}/down/push`). The URL is a tenant's: unless
+ * allowed, no private address is reached. Answers the network server's reference of the downlink, which its later word
+ * on it names (null when it gave none); throws when it was not queued, telling the integration's health why.
  */
-export function createLoraDownlinkSender(integrationsRepo: IntegrationsRepo) {
+export function createLoraDownlinkSender({
+  integrationsRepo,
+  health,
+  allowPrivateAddresses,
+}: {
+  integrationsRepo: IntegrationsRepo;
+  health: IntegrationHealthRecorder;
+  allowPrivateAddresses: boolean;
+}) {
   return async (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink): Promise<string | null> => {
     const integration = await integrationsRepo.findById(route.integrationId);
     if (!integration?.serverUrl) throw new Error('the integration names no network server');
+    try {
+      return await queue(integration, route, device, downlink);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      health.error(integration.id, `Downlink for ${device.loraEui ?? device.id} not queued: ${reason}`);
+      throw error;
+    }
+  };
+
+  async function queue(
+    integration: IntegrationRow,
+    route: LoraRoute,
+    device: IngestDeviceRow,
+    downlink: Downlink,
+  ): Promise<string | null> {
     const data = Buffer.from(downlink.hex, 'hex').toString('base64');
     const port = downlink.port ?? DEFAULT_PORT;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (integration.serverKey) headers.authorization = `Bearer ${integration.serverKey}`;
-    let url: string;
+    let path: string;
     let body: unknown;
     let ref: string | null = null;
     if (integration.network === 'chirpstack') {
       if (!device.loraEui) throw new Error('the device has no DevEUI');
-      url = `${integration.serverUrl}/api/devices/${device.loraEui.toLowerCase()}/queue`;
+      path = `/api/devices/${device.loraEui.toLowerCase()}/queue`;
       // ChirpStack's gRPC gateway reads the key from this header; its newer REST API from Authorization.
       if (integration.serverKey) headers['grpc-metadata-authorization'] = `Bearer ${integration.serverKey}`;
       body = { queueItem: { confirmed: true, data, fPort: port } };
     } else if (integration.network === 'ttn') {
-      if (!route.ttn || !integration.application) throw new Error('The Things Stack needs the webhook id');
-      const { applicationId, deviceId } = route.ttn;
-      url = `${integration.serverUrl}/api/v3/as/applications/${encodeURIComponent(applicationId)}/webhooks/${encodeURIComponent(integration.application)}/devices/${encodeURIComponent(deviceId)}/down/push`;
+      // Integrations kept from before the two settings may lack the application id: the uplinks' then stands.
+      const applicationId = integration.application ?? route.ttn?.applicationId;
+      const deviceId = route.ttn?.deviceId ?? (device.loraEui ? `eui-${device.loraEui.toLowerCase()}` : undefined);
+      if (!integration.webhookId || !applicationId || !deviceId) {
+        throw new Error('The Things Stack needs the application id and the webhook id');
+      }
+      path = `/api/v3/as/applications/${encodeURIComponent(applicationId)}/webhooks/${encodeURIComponent(integration.webhookId)}/devices/${encodeURIComponent(deviceId)}/down/push`;
       // The Things Stack answers the push with nothing; the correlation id given comes back with its ack or nack.
       ref = `${TTN_CORRELATION_PREFIX}${randomUUID()}`;
       body = {
@@ -51,16 +81,25 @@ export function createLoraDownlinkSender(integrationsRepo: IntegrationsRepo) {
     } else {
       throw new Error(`a ${integration.network} integration takes no LoRa downlinks`);
     }
-    const response = await fetch(url, {
-      method: 'POST',
+    const answer = await guardedPost(new URL(`${integration.serverUrl}${path}`), {
       headers,
       body: JSON.stringify(body),
-      redirect: 'error',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: TIMEOUT_MS,
+      allowPrivateAddresses,
     });
-    if (!response.ok) throw new Error(`the network server answered ${response.status}: ${await response.text()}`);
+    if (answer.status < 200 || answer.status > 299) {
+      throw new Error(`the network server answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    }
     if (integration.network === 'ttn') return ref;
-    const queued = ChirpstackQueued.safeParse(await response.json().catch(() => null));
+    const queued = ChirpstackQueued.safeParse(parseJson(answer.body));
     return queued.success ? queued.data.id : null;
-  };
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

@@ -13,6 +13,7 @@ import {
   type StoredBatch,
 } from './batch.js';
 import type { LiveEventEnvelope, LiveEvents } from './live-events.js';
+import type { LoraRoutes } from './lora-routes.js';
 import { createIngestRepo, type DeviceKey, type IngestDeviceRow } from './repo.js';
 import { createIngestStore } from './store.js';
 
@@ -32,6 +33,8 @@ export interface IngestPipelineOptions {
   log: FastifyBaseLogger;
   /** Queues a LoRa downlink on the network server the uplink came through; answers the server's reference of it. */
   sendLoraDownlink?: (route: LoraRoute, device: IngestDeviceRow, downlink: Downlink) => Promise<string | null>;
+  /** The way back to LoRa devices: told the route of each stored uplink, asked for a device's when parameters wait. */
+  loraRoutes?: Pick<LoraRoutes, 'remember' | 'routeOf'>;
   /**
    * The alarm rules of every device type, read once per batch; kept in memory by their repo, so this costs no query
    * per device (nor, mostly, per batch).
@@ -100,6 +103,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
     batch.forEach(({ uplink }, index) => {
       const outcome = outcomes[index];
       if (outcome?.status !== 'stored') return;
+      if (uplink.lora) options.loraRoutes?.remember(outcome.deviceId, uplink.lora);
       if (outcome.downlink) deliverParameters(uplink, outcome.deviceId, outcome.downlink);
       if (outcome.outputs) deliverOutputs(outcome.deviceId, outcome.outputs, at);
     });
@@ -108,14 +112,20 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
   function deliverParameters(uplink: InboundUplink, deviceId: string, downlink: Downlink) {
     let delivery: Promise<void> | undefined;
     if (uplink.network === 'ip' && sendIpDownlink) delivery = sendIpDownlink(deviceId, { downlink });
-    if (uplink.network === 'lora' && uplink.lora && options.sendLoraDownlink) {
-      const route = uplink.lora;
-      const send = options.sendLoraDownlink;
-      delivery = repo.findById(deviceId).then(async (row) => {
-        // Kept even when the server named none, so an earlier downlink's reference cannot stand for this one.
-        if (row) await repo.setDownlinkRef(deviceId, await send(route, row, downlink));
-      });
-    }
+    if (uplink.network === 'lora' && uplink.lora) delivery = queueLoraDownlink(uplink.lora, deviceId, downlink);
+    restoreWhenUndelivered(deviceId, delivery);
+  }
+
+  function queueLoraDownlink(route: LoraRoute, deviceId: string, downlink: Downlink) {
+    const send = options.sendLoraDownlink;
+    if (!send) return undefined;
+    return repo.findById(deviceId).then(async (row) => {
+      // Kept even when the server named none, so an earlier downlink's reference cannot stand for this one.
+      if (row) await repo.setDownlinkRef(deviceId, await send(route, row, downlink));
+    });
+  }
+
+  function restoreWhenUndelivered(deviceId: string, delivery: Promise<void> | undefined) {
     delivery
       ?.catch(async (error: unknown) => {
         log.warn({ err: error, deviceId }, 'downlink not delivered: parameters wait for the next uplink');
@@ -153,7 +163,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       if (device && event) await repo.insertCommissioningEvents([{ deviceId, event, detail: null, date: at }], trx);
       return device;
     });
-    if (!moved) return;
+    if (!moved) return false;
     const { businessPath } = moved;
     const base = { deviceUUID: deviceId, businessId: moved.businessId };
     const published: LiveEventEnvelope[] = [{ businessPath, event: { type: 'parameterization', ...base, status: to } }];
@@ -162,6 +172,7 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       published.push({ businessPath, event: { type: 'commissioning', ...base, event: { event, detail: null, date } } });
     }
     events.publish(published);
+    return true;
   }
 
   return {
@@ -214,6 +225,27 @@ export function createIngestPipeline(options: IngestPipelineOptions) {
       if (delivered) await moveParameterization(row.id, ['SENT'], 'CONFIRMED', 'OK');
       else if (row.downlinkData) await moveParameterization(row.id, ['SENT', 'CONFIRMED'], 'WAITING', null);
       return true;
+    },
+
+    /**
+     * Parameters just set (WAITING) for these devices: a LoRa device's are queued on the network server it was last
+     * heard through at once, for the receive window after its next uplink, instead of being handed over only at that
+     * uplink (and so delivered only after the one following it). They are SENT from then on, confirmed or put back to
+     * waiting by the network server's word as after an uplink; the timeouts run from now. A device never heard, or
+     * heard through an integration without a network server, waits for its next uplink as before.
+     */
+    async parametersWaiting(deviceIds: readonly string[]) {
+      const { loraRoutes } = options;
+      if (!loraRoutes || !options.sendLoraDownlink) return;
+      for (const deviceId of deviceIds) {
+        const route = await loraRoutes.routeOf(deviceId);
+        const row = route && (await repo.findById(deviceId));
+        if (!route || !row?.downlinkData || row.parametersStatus !== 'WAITING') continue;
+        const downlink = { hex: row.downlinkData, port: row.downlinkPort };
+        // Claimed first, so an uplink arriving meanwhile does not hand the same parameters over a second time.
+        if (!(await moveParameterization(deviceId, ['WAITING'], 'SENT', 'REQUESTED_PARAM'))) continue;
+        restoreWhenUndelivered(deviceId, queueLoraDownlink(route, deviceId, downlink));
+      }
     },
 
     setIpDownlinkSender(send: IpDownlinkSender) {

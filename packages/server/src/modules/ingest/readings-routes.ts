@@ -5,6 +5,7 @@ import {
   ErrorResponse,
   ReadingsAnswer,
   ReadingsQuery,
+  ReceivedMessagesAnswer,
   ReprocessReceivedDataRequest,
   ReprocessReceivedDataResponse,
   UndecodedFramesAnswer,
@@ -71,6 +72,21 @@ export const readingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => readings.undecodedFrames(sessionUser(request), request.params.uuid),
+  );
+  app.get(
+    '/devices/:uuid/messages',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'The newest messages received from the device, with the radio metadata the network gave (RSSI, SNR, ' +
+          'gateways or base stations, data rate) and whether The Things Stack simulated them',
+        params: DeviceParams,
+        response: { 200: ReceivedMessagesAnswer, ...errors },
+      },
+    },
+    async (request) => readings.messages(sessionUser(request), request.params.uuid),
   );
   app.get(
     '/devices/:uuid/commissioning',

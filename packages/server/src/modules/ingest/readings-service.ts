@@ -7,7 +7,7 @@ import type { DevicesRepo } from '../devices/repo.js';
 import type { UserRow } from '../users/present.js';
 import type { LiveEvents } from './live-events.js';
 
-/** Undecodable frames and commissioning events a device screen lists at most (the newest). */
+/** Messages, undecodable frames and commissioning events a device screen lists at most (the newest). */
 const LISTED_MAX = 200;
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -95,6 +95,27 @@ export function createReadingsService({
         .limit(LISTED_MAX)
         .execute();
       return { frames: rows.map((row) => ({ ...row, date: iso(Number(row.date)) })) };
+    },
+
+    /** The device's newest messages as received, with what the network told of each (its data tab). */
+    async messages(user: UserRow, uuid: string) {
+      const device = await reachable(user, uuid);
+      const rows = await db
+        .selectFrom('receivedMessages')
+        .select(['date', 'kind', 'data', 'port', 'rssi', 'snr', 'receivers', 'dataRate', 'simulated'])
+        .where('deviceKey', '=', device.key)
+        .orderBy('date', 'desc')
+        .limit(LISTED_MAX)
+        .execute();
+      return {
+        messages: rows.map((row) => ({
+          ...row,
+          date: iso(Number(row.date)),
+          // A network decoded frame is shown as its bytes, as the undecodable frames are.
+          data: row.kind === 'decoded-frame' ? (JSON.parse(row.data) as { bytes: string }).bytes : row.data,
+          simulated: row.simulated === 1,
+        })),
+      };
     },
 
     async commissioning(user: UserRow, uuid: string) {

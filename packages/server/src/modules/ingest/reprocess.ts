@@ -1,6 +1,7 @@
 import {
   type BusinessRole,
   hasRank,
+  NETWORK_SIGNALS,
   type ReprocessReceivedDataRequest,
   type ReprocessReceivedDataResponse,
   type SignalValue,
@@ -74,9 +75,21 @@ export function createReprocessor({
         .select(['date', 'kind', 'data', 'port'])
         .where('deviceKey', '=', device.key)
         .where(inRange)
+        // A simulated message made no readings (`InboundUplink.simulated`), nor does it now.
+        .where('simulated', 'is', null)
         .orderBy('date')
         .execute();
-      await trx.deleteFrom('readings').where('deviceKey', '=', device.key).where(inRange).execute();
+      // What the network reported is no decoding of the messages: it stays.
+      await trx
+        .deleteFrom('readings')
+        .where('deviceKey', '=', device.key)
+        .where(inRange)
+        .where(
+          'signal',
+          'not in',
+          NETWORK_SIGNALS.map((signal) => signal.key),
+        )
+        .execute();
       await trx.deleteFrom('undecodedFrames').where('deviceId', '=', device.id).where(inRange).execute();
       const signalValues = JSON.parse(device.signalValues) as Record<string, { value: SignalValue; date: number }>;
       const watches = watchesOf(device.deviceType, typeRules.get(device.deviceType) ?? [], device.alarmsConfig);

@@ -42,7 +42,8 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
   );
   const insertReading = sqlite.prepare('insert into readings (device_key, signal, date, value) values (?, ?, ?, ?)');
   const insertMessage = sqlite.prepare(
-    'insert into received_messages (device_key, date, kind, data, port) values (?, ?, ?, ?, ?)',
+    `insert into received_messages (device_key, date, kind, data, port, rssi, snr, receivers, data_rate, simulated)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertUndecoded = sqlite.prepare(
     'insert into undecoded_frames (device_id, date, data, port, error) values (?, ?, ?, ?, ?)',
@@ -116,7 +117,20 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
       return claims;
     },
     async insertMessages(rows) {
-      for (const row of rows) insertMessage.run(row.deviceKey, row.date, row.kind, row.data, row.port);
+      for (const row of rows) {
+        insertMessage.run(
+          row.deviceKey,
+          row.date,
+          row.kind,
+          row.data,
+          row.port,
+          row.rssi,
+          row.snr,
+          row.receivers,
+          row.dataRate,
+          row.simulated,
+        );
+      }
     },
     async insertReadings(rows) {
       for (const row of rows) insertReading.run(row.deviceKey, row.signal, row.date, row.value);

@@ -32,6 +32,11 @@ export interface MessageRow {
   kind: ReceivedMessagesTable['kind'];
   data: string;
   port: number | null;
+  rssi: number | null;
+  snr: number | null;
+  receivers: number | null;
+  dataRate: string | null;
+  simulated: 1 | null;
 }
 export interface UndecodedRow {
   deviceId: string;
@@ -253,12 +258,16 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
       if (rows.length === 0) return;
       await runPrepared(
         trx,
-        sql`insert into received_messages (device_key, date, kind, data, port)
-              select device_key, date, kind, data, port
+        sql`insert into received_messages (device_key, date, kind, data, port, rssi, snr, receivers, data_rate, simulated)
+              select device_key, date, kind, data, port, rssi, snr, receivers, data_rate, simulated
               from unnest(${pgArray(rows.map((row) => row.deviceKey))}::bigint[],
                 ${pgArray(rows.map((row) => row.date))}::bigint[], ${pgArray(rows.map((row) => row.kind))}::text[],
-                ${pgArray(rows.map((row) => row.data))}::text[], ${pgArray(rows.map((row) => row.port))}::integer[])
-                as batch(device_key, date, kind, data, port)`.compile(trx),
+                ${pgArray(rows.map((row) => row.data))}::text[], ${pgArray(rows.map((row) => row.port))}::integer[],
+                ${pgArray(rows.map((row) => row.rssi))}::double precision[],
+                ${pgArray(rows.map((row) => row.snr))}::double precision[],
+                ${pgArray(rows.map((row) => row.receivers))}::integer[],
+                ${pgArray(rows.map((row) => row.dataRate))}::text[], ${pgArray(rows.map((row) => row.simulated))}::integer[])
+                as batch(device_key, date, kind, data, port, rssi, snr, receivers, data_rate, simulated)`.compile(trx),
       );
     },
     async insertReadings(rows) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Selectable, Updateable } from 'kysely';
-import type { Database, IntegrationsTable } from '../../db/schema.js';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Database, IntegrationCountsTable, IntegrationHealthTable, IntegrationsTable } from '../../db/schema.js';
 
 export type IntegrationRow = Selectable<IntegrationsTable>;
 
@@ -73,6 +73,71 @@ export function createIntegrationsRepo(db: Database) {
     async delete(id: string) {
       byToken.clear();
       await db.deleteFrom('integrations').where('id', '=', id).execute();
+    },
+
+    /** Adds calls counted in this process to the hourly counts, which other processes may add to as well. */
+    async addCounts(rows: Insertable<IntegrationCountsTable>[]) {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('integrationCounts')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.columns(['integrationId', 'hour']).doUpdateSet((eb) => ({
+            stored: eb('integrationCounts.stored', '+', eb.ref('excluded.stored')),
+            duplicates: eb('integrationCounts.duplicates', '+', eb.ref('excluded.duplicates')),
+            refused: eb('integrationCounts.refused', '+', eb.ref('excluded.refused')),
+            unknownDevices: eb('integrationCounts.unknownDevices', '+', eb.ref('excluded.unknownDevices')),
+          })),
+        )
+        .execute();
+    },
+
+    /** The last call and the last error, each kept only when later than the one stored (another process's). */
+    async setHealth(rows: IntegrationHealthTable[]) {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('integrationHealth')
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict.column('integrationId').doUpdateSet({
+            lastCallAt: sql`case when excluded.last_call_at > coalesce(integration_health.last_call_at, 0)
+              then excluded.last_call_at else integration_health.last_call_at end`,
+            lastError: sql`case when excluded.last_error_at > coalesce(integration_health.last_error_at, 0)
+              then excluded.last_error else integration_health.last_error end`,
+            lastErrorAt: sql`case when excluded.last_error_at > coalesce(integration_health.last_error_at, 0)
+              then excluded.last_error_at else integration_health.last_error_at end`,
+          }),
+        )
+        .execute();
+    },
+
+    /** Counts since `since` (an hour's start) per integration, with the last call and error. */
+    async healthOf(integrationIds: string[], since: number) {
+      if (integrationIds.length === 0) return { counts: [], health: [] };
+      const counts = await db
+        .selectFrom('integrationCounts')
+        .select((eb) => [
+          'integrationId',
+          eb.fn.sum<number>('stored').as('stored'),
+          eb.fn.sum<number>('duplicates').as('duplicates'),
+          eb.fn.sum<number>('refused').as('refused'),
+          eb.fn.sum<number>('unknownDevices').as('unknownDevices'),
+        ])
+        .where('integrationId', 'in', integrationIds)
+        .where('hour', '>=', since)
+        .groupBy('integrationId')
+        .execute();
+      const health = await db
+        .selectFrom('integrationHealth')
+        .selectAll()
+        .where('integrationId', 'in', integrationIds)
+        .execute();
+      return { counts, health };
+    },
+
+    /** Hourly counts older than `before` are no longer shown. */
+    async forgetCountsBefore(before: number) {
+      await db.deleteFrom('integrationCounts').where('hour', '<', before).execute();
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   CreateIntegrationRequest,
   ErrorResponse,
   Integration,
+  ListedIntegration,
   UpdateIntegrationRequest,
   z,
 } from '@iot/shared';
@@ -22,6 +23,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { auth, integrations }) => {
   const onRequest = requireSession(auth);
   const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+  /** A network server URL on this machine or a private network. */
+  const saveErrors = { ...errors, 422: ErrorResponse };
 
   app.get(
     '/customer-business/:id/integrations',
@@ -29,9 +32,10 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
       onRequest,
       schema: {
         tags,
-        summary: "A business's network integrations (admin)",
+        summary:
+          "A business's network integrations (admin), each with its health: last call, counts over 24 h, last error",
         params: BusinessParams,
-        response: { 200: z.object({ integrations: z.array(Integration) }), ...errors },
+        response: { 200: z.object({ integrations: z.array(ListedIntegration) }), ...errors },
       },
     },
     async (request) => integrations.list(sessionUser(request), request.params.id),
@@ -45,7 +49,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
         summary: 'A new integration; its token is in this answer only',
         params: BusinessParams,
         body: CreateIntegrationRequest,
-        response: { 201: CreatedIntegration, ...errors },
+        response: { 201: CreatedIntegration, ...saveErrors },
       },
     },
     async (request, reply) =>
@@ -60,7 +64,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{
         summary: 'Change an integration over the version read (its token stays)',
         params: IntegrationParams,
         body: UpdateIntegrationRequest,
-        response: { 200: Integration, ...errors },
+        response: { 200: Integration, ...saveErrors },
       },
     },
     async (request) => integrations.update(sessionUser(request), request.params.id, request.body),

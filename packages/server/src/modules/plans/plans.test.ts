@@ -176,7 +176,7 @@ describe.each(databaseKinds())('plans on %s', (kind) => {
     const first = await add('Small A', ['third@example.com', 'fourth@example.com', 'aadmin@example.com']);
     expect(first.statusCode).toBe(200);
     expect(first.json().results).toEqual([
-      expect.objectContaining({ email: 'third@example.com', outcome: 'invited' }),
+      expect.objectContaining({ email: 'third@example.com', outcome: 'added' }),
       {
         email: 'fourth@example.com',
         outcome: 'refused',
@@ -197,10 +197,10 @@ describe.each(databaseKinds())('plans on %s', (kind) => {
       token: tokens.freeAdmin,
     });
     expect(free.json().results.map((result: { outcome: string }) => result.outcome)).toEqual([
-      'invited',
-      'invited',
-      'invited',
-      'invited',
+      'added',
+      'added',
+      'added',
+      'added',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import type { Database } from '../../../db/schema.js';
 import { uplinkOf } from '../device-message.js';
 import type { IngestPipeline } from '../pipeline.js';
 import { clientIdFits, mayUseTopic, verifyDevicePassword } from './device-credentials.js';
+import { guardedConnection } from './packet-size-guard.js';
 
 export interface EmbeddedBroker {
   /** The port it listens on (the one chosen when asked for port 0). */
@@ -20,7 +21,14 @@ export interface EmbeddedBrokerOptions {
   db: Database;
   pipeline: Pick<IngestPipeline, 'ingest'>;
   log: FastifyBaseLogger;
+  /** The largest packet a device may send, fixed header included; a larger one closes its connection. */
+  maxPacketBytes: number;
+  /** How long a new connection has to send its whole CONNECT. */
+  connectTimeoutMs: number;
 }
+
+/** The largest CONNECT: credentials, client id and a will message fit in far less. */
+const MAX_CONNECT_BYTES = 64 * 1024;
 
 // Return codes of MQTT 3.1.1 CONNACK (aedes declares them as a const enum, which isolated modules cannot read).
 const IDENTIFIER_REJECTED = 2;
@@ -40,6 +48,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   const deviceOf = new WeakMap<Client, string>();
 
   const broker = await Aedes.createBroker({
+    connectTimeout: options.connectTimeoutMs,
     authenticate(client, username, password, done) {
       if (!username || !password) return done(refusal('credentials required', BAD_USERNAME_OR_PASSWORD), false);
       if (!clientIdFits(client.id, username))
@@ -97,8 +106,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   }
 
   broker.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));
+  // Before a CONNECT is read: a refused packet size, a CONNECT too late.
+  broker.on('connectionError', (_client, error) => log.debug({ err: error }, 'MQTT connection refused'));
 
-  const server = createServer(broker.handle);
+  // Packets are checked against their declared size before aedes buffers them, before sign-in too.
+  const limits = { connectBytes: MAX_CONNECT_BYTES, packetBytes: options.maxPacketBytes };
+  const server = createServer((socket) => broker.handle(guardedConnection(socket, limits)));
   server.listen(options.port, options.host);
   try {
     await once(server, 'listening');

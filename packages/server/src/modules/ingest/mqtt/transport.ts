@@ -49,7 +49,15 @@ export async function startMqttTransport({
     sendDownlinksThrough(subscriber.publish);
     return { port: null, close: subscriber.close };
   }
-  const broker = await startEmbeddedBroker({ host: config.host, port: config.mqttPort, db, pipeline, log });
+  const broker = await startEmbeddedBroker({
+    host: config.host,
+    port: config.mqttPort,
+    db,
+    pipeline,
+    log,
+    maxPacketBytes: config.mqttMaxPacketBytes,
+    connectTimeoutMs: config.mqttConnectTimeoutMs,
+  });
   sendDownlinksThrough(broker.publish);
   log.info({ port: broker.port }, 'MQTT broker listening');
   return { port: broker.port, close: broker.close };

@@ -430,7 +430,7 @@ export function ActionDialog({ businessId, initial, isNew, plan, recipients, onC
                 {checkGeotab.error && (
                   <Alert severity="error">
                     {isApiError(checkGeotab.error, 400)
-                      ? t('actions.geotab.fillAll')
+                      ? (checkGeotab.error.fields.server ?? t('actions.geotab.fillAll'))
                       : errorMessage(t, checkGeotab.error)}
                   </Alert>
                 )}

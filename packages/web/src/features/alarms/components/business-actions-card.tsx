@@ -126,11 +126,13 @@ function ActionsEditor({
   const [failure, setFailure] = useState<SaveFailure | null>(null);
 
   const recipients = useMemo<ActionRecipient[]>(() => {
-    const seen = new Map<string, ActionRecipient>();
+    const seen = new Map<string, ActionRecipient | null>();
     for (const user of [...(users.data?.users ?? []), ...(users.data?.inherited ?? [])]) {
-      if (!seen.has(user.id)) seen.set(user.id, { id: user.id, name: user.name, email: user.email });
+      if (seen.has(user.id)) continue;
+      // The nearest entry decides: `none` shuts the user out of the business, and the server refuses them here.
+      seen.set(user.id, user.role === 'none' ? null : { id: user.id, name: user.name, email: user.email });
     }
-    return [...seen.values()];
+    return [...seen.values()].filter((recipient) => recipient !== null);
   }, [users.data]);
   const nameOf = (id: string) => recipients.find((user) => user.id === id)?.name || id;
   const inherited = actions.inheritedFrom;

@@ -13,12 +13,14 @@ import { usePlan } from '@/lib/plan';
 import { signalReadings } from '../lib/signal-readings';
 import { DeviceReadings } from './device-readings';
 import type { DeviceScope } from './device-scope';
+import { ReceivedMessages } from './received-messages';
 import { ReadingDate, staleValueSx } from './signal-value';
 import { UndecodedFrames } from './undecoded-frames';
 
 /**
  * The data tab: the latest value of each signal, the readings history in a range (charted where the plan has charts,
- * with the track where it has the complete map) and the frames the codec could not decode.
+ * with the track where it has the complete map), the messages received with what the network told of each, and the
+ * frames the codec could not decode.
  */
 export function DeviceData({ scope }: { scope: DeviceScope }) {
   const { t } = useTranslation();
@@ -60,6 +62,7 @@ export function DeviceData({ scope }: { scope: DeviceScope }) {
         withChart={plan.dataViewCapabilities.deviceCharts}
         withTrack={plan.dataViewCapabilities.deviceMapComplete}
       />
+      <ReceivedMessages uuid={device.uuid} />
       <UndecodedFrames uuid={device.uuid} />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import type { DeviceTypeInfo } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import { testDevice } from '@/testing/device';
-import { deviceNumericSignals } from './signal-readings';
+import { deviceNumericSignals, signalReadings } from './signal-readings';
 
 const lpp: DeviceTypeInfo = {
   id: 'cayenne-lpp',
@@ -36,5 +36,34 @@ describe("the numeric signals a device's thresholds and calibration name", () =>
       'battery',
     ]);
     expect(deviceNumericSignals(heard, undefined)).toEqual([]);
+  });
+});
+
+describe('what the network reported, among the signals of the data tab', () => {
+  it("shows once the device has some, after the type's signals", () => {
+    const date = '2026-11-25T10:00:00.000Z';
+    const position = { lat: 52.374, lon: 4.9144, accuracy: 150, source: 'GEO_RESOLVER_TDOA' };
+    const heard = testDevice({
+      deviceType: 'cayenne-lpp',
+      signalValues: {
+        battery: { value: 80, date },
+        network_battery: { value: 81.5, date },
+        network_battery_voltage: { value: 3.1, date },
+        network_position: { value: position, date },
+      },
+    });
+    expect(signalReadings(heard, lpp).map((view) => [view.key, view.reading?.value ?? null])).toEqual([
+      ['temperature', null],
+      ['battery', 80],
+      ['presence', null],
+      ['network_battery', 81.5],
+      ['network_battery_voltage', 3.1],
+      ['network_position', position],
+    ]);
+    expect(signalReadings(testDevice({ deviceType: 'cayenne-lpp' }), lpp).map((view) => view.key)).toEqual([
+      'temperature',
+      'battery',
+      'presence',
+    ]);
   });
 });

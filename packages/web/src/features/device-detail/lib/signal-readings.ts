@@ -1,4 +1,4 @@
-import type { Device, DeviceTypeInfo } from '@iot/shared';
+import { type Device, type DeviceTypeInfo, NETWORK_SIGNALS } from '@iot/shared';
 
 type SignalDefinition = DeviceTypeInfo['signals'][number];
 
@@ -33,6 +33,11 @@ export function signalReadings(device: Pick<Device, 'signalValues'>, deviceType:
       const key = `${signal.key}_${channel}`;
       views.push({ key, name: `${signal.name} ${channel}`, signal, reading: device.signalValues[key] ?? null });
     }
+  }
+  // What the network reported (a battery level, a position it computed) shows once there is some.
+  for (const signal of NETWORK_SIGNALS) {
+    const reading = device.signalValues[signal.key];
+    if (reading) views.push({ key: signal.key, name: signal.name, signal, reading });
   }
   return views;
 }

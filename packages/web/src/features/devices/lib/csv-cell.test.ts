@@ -14,6 +14,8 @@ describe('csvCell', () => {
     ['+351 912', "'+351 912"],
     ['-2+3', "'-2+3"],
     ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1+1', "'\t=1+1"],
+    ["\r=cmd|'/c calc'!A0", `"'\r=cmd|'/c calc'!A0"`],
   ])('defuses %s so a spreadsheet does not run it', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });

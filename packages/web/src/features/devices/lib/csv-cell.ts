@@ -1,5 +1,8 @@
-/** Characters that make a spreadsheet read a cell as a formula (or a DDE command) when the cell starts with them. */
-const FORMULA_START = /^[=+\-@]/;
+/**
+ * Characters that make a spreadsheet read a cell as a formula (or a DDE command) when the cell starts with them; a
+ * leading tab or carriage return is dropped by some spreadsheets on import, uncovering the formula behind it.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * One CSV cell, safe to open in a spreadsheet: text starting like a formula gets a leading single quote so it stays

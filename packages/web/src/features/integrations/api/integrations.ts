@@ -2,6 +2,7 @@ import type {
   CreatedIntegration,
   CreateIntegrationRequest,
   Integration,
+  ListedIntegration,
   UpdateIntegrationRequest,
   z,
 } from '@iot/shared';
@@ -19,7 +20,7 @@ const integrationPath = (id: string) => `/integrations/${encodeURIComponent(id)}
 export const integrationsKey = (businessId: string) => ['integrations', businessId] as const;
 
 export const getIntegrations = (businessId: string, signal?: AbortSignal) =>
-  api.get<{ integrations: Integration[] }>(businessIntegrationsPath(businessId), { signal });
+  api.get<{ integrations: ListedIntegration[] }>(businessIntegrationsPath(businessId), { signal });
 
 export const getIntegrationsQueryOptions = (businessId: string) =>
   queryOptions({

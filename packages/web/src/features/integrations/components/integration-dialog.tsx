@@ -20,7 +20,8 @@ export interface IntegrationForm {
   name: string;
   serverUrl: string;
   serverKey: string;
-  application: string;
+  applicationId: string;
+  webhookId: string;
 }
 
 const emptyForm = (integration?: Integration): IntegrationForm => ({
@@ -28,8 +29,12 @@ const emptyForm = (integration?: Integration): IntegrationForm => ({
   name: integration?.name ?? '',
   serverUrl: integration?.serverUrl ?? '',
   serverKey: '',
-  application: integration?.application ?? '',
+  applicationId: integration?.applicationId ?? '',
+  webhookId: integration?.webhookId ?? '',
 });
+
+/** A The Things Stack id as typed: kept only for that network, and null when left empty. */
+const ttnId = (form: IntegrationForm, value: string) => (form.network === 'ttn' && value.trim() ? value.trim() : null);
 
 /**
  * The request a form makes: fields the network does not use go as null; an API key left empty on an edit keeps the
@@ -43,7 +48,8 @@ export function integrationBody(form: IntegrationForm, editing: boolean): Create
     name: form.name.trim(),
     serverUrl: server && form.serverUrl.trim() ? form.serverUrl.trim() : null,
     ...(server && key ? { serverKey: key } : editing && server ? {} : { serverKey: null }),
-    application: form.network === 'ttn' && form.application.trim() ? form.application.trim() : null,
+    applicationId: ttnId(form, form.applicationId),
+    webhookId: ttnId(form, form.webhookId),
   };
 }
 
@@ -127,13 +133,24 @@ export function IntegrationDialog({ integration, busy, error, onCancel, onSave }
               </>
             )}
             {form.network === 'ttn' && (
-              <TextField
-                label={t('integrations.application')}
-                value={form.application}
-                onChange={set('application')}
-                error={Boolean(fields.application)}
-                helperText={fields.application ?? t('integrations.applicationHelp')}
-              />
+              <>
+                <TextField
+                  label={t('integrations.applicationId')}
+                  value={form.applicationId}
+                  onChange={set('applicationId')}
+                  error={Boolean(fields.applicationId)}
+                  helperText={fields.applicationId ?? t('integrations.applicationIdHelp')}
+                  slotProps={{ htmlInput: { maxLength: 36 } }}
+                />
+                <TextField
+                  label={t('integrations.webhookId')}
+                  value={form.webhookId}
+                  onChange={set('webhookId')}
+                  error={Boolean(fields.webhookId)}
+                  helperText={fields.webhookId ?? t('integrations.webhookIdHelp')}
+                  slotProps={{ htmlInput: { maxLength: 36 } }}
+                />
+              </>
             )}
           </Stack>
         </DialogContent>

@@ -30,6 +30,7 @@ import {
 } from '../api/integrations';
 import { CreatedIntegrationDialog } from './created-integration-dialog';
 import { IntegrationDialog } from './integration-dialog';
+import { IntegrationHealthSummary } from './integration-health';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; integration: Integration } | null;
 
@@ -87,6 +88,7 @@ export function IntegrationsCard({ businessId }: { businessId: string }) {
                   <TableCell>{t('integrations.name')}</TableCell>
                   <TableCell>{t('integrations.token')}</TableCell>
                   <TableCell>{t('integrations.serverUrl')}</TableCell>
+                  <TableCell>{t('integrations.health')}</TableCell>
                   <TableCell align="right">{t('integrations.actions')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -97,6 +99,9 @@ export function IntegrationsCard({ businessId }: { businessId: string }) {
                     <TableCell>{integration.name}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{`${integration.tokenHint}…`}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{integration.serverUrl ?? '—'}</TableCell>
+                    <TableCell sx={{ minWidth: 220 }}>
+                      <IntegrationHealthSummary health={integration.health} />
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title={t('integrations.edit')}>
                         <IconButton
@@ -121,7 +126,7 @@ export function IntegrationsCard({ businessId }: { businessId: string }) {
                 ))}
                 {rows.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={5}>{t('integrations.none')}</TableCell>
+                    <TableCell colSpan={6}>{t('integrations.none')}</TableCell>
                   </TableRow>
                 )}
               </TableBody>

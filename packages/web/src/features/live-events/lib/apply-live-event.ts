@@ -7,6 +7,7 @@ import type { CommissioningEvents } from '@/features/device-detail/api/get-commi
 import { deviceCommissioningKey } from '@/features/device-detail/api/get-commissioning';
 import { deviceKey } from '@/features/device-detail/api/get-device';
 import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
+import { deviceReceivedMessagesKey } from '@/features/device-detail/api/get-received-messages';
 import { deviceUndecodedFramesKey } from '@/features/device-detail/api/get-undecoded-frames';
 import { DEVICES_KEY } from '@/features/devices/api/get-devices';
 
@@ -105,6 +106,7 @@ export function createLiveEventCache(
     for (const uuid of devices) {
       void queryClient.invalidateQueries({ queryKey: deviceReadingsKey(uuid) });
       void queryClient.invalidateQueries({ queryKey: deviceUndecodedFramesKey(uuid) });
+      void queryClient.invalidateQueries({ queryKey: deviceReceivedMessagesKey(uuid) });
       void queryClient.invalidateQueries({ queryKey: deviceOutputsKey(uuid) });
     }
     if (alarms) void refreshAlarmPages(queryClient);
