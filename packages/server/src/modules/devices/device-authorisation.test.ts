@@ -88,6 +88,7 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
         ['read', 'batteries', async () => ({ method: 'GET', url: `/api/devices/${uuid}/battery-changes` })],
         ['read', 'userdata', async () => ({ method: 'GET', url: `/api/devices/${uuid}/userdata` })],
         ['read', 'calibration', async () => ({ method: 'GET', url: `/api/devices/${uuid}/calibration` })],
+        ['read', 'messages', async () => ({ method: 'GET', url: `/api/devices/${uuid}/messages` })],
         [
           'edit',
           'update',
