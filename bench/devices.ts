@@ -13,18 +13,15 @@
  * runs 1,000,000 devices across 100 tenants.
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildApp } from '@iot/server';
-import type { DatabaseHandle } from '@iot/server/database';
 import { hashPassword } from '@iot/server/passwords';
-import { COMMUNICATION_TYPES, deviceTypes } from '@iot/shared';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { PacedLoadOptions } from './paced-load.js';
-import { databaseKinds, insertBusinesses, openProduct } from './product.js';
+import { databaseKinds, generateFleet, openProduct } from './product.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGE_RATE = Number(process.env.BENCH_DEVICES_RATE ?? 1000);
@@ -67,68 +64,6 @@ async function pacedLoad(options: Omit<PacedLoadOptions, 'connections'>) {
   return result;
 }
 
-/**
- * `tenants` top-level businesses, each with 10 sites below it, and `perTenant` devices spread over the sites, of every
- * device type, written straight into the tables in batched inserts. Answers the first tenant.
- */
-async function generate(handle: DatabaseHandle, tenants: number, perTenant: number) {
-  const { db } = handle;
-  const now = Date.now();
-  const batchSize = handle.kind === 'sqlite' ? 500 : 1000;
-  let first: { id: string; path: string } | undefined;
-  for (let tenant = 0; tenant < tenants; tenant++) {
-    await db.transaction().execute(async (trx) => {
-      const top = randomUUID();
-      const topRow = { id: top, parentId: null, path: `/${top}/`, depth: 1 };
-      const sites = Array.from({ length: 10 }, () => {
-        const id = randomUUID();
-        return { id, parentId: top, path: `${topRow.path}${id}/`, depth: 2 };
-      });
-      first ??= topRow;
-      await insertBusinesses(
-        trx,
-        [topRow, ...sites].map((row, index) => ({
-          ...row,
-          slug: `bench-${row.id}`,
-          description: index === 0 ? `Tenant ${tenant}` : `Site ${index}`,
-          deviceCount: index === 0 ? 0 : perTenant / 10,
-        })),
-      );
-      for (let start = 0; start < perTenant; start += batchSize) {
-        const rows = [];
-        for (let n = start; n < Math.min(perTenant, start + batchSize); n++) {
-          const site = sites[n % sites.length] ?? sites[0];
-          const deviceType = deviceTypes[n % deviceTypes.length] ?? deviceTypes[0];
-          const serial = tenant * perTenant + n;
-          rows.push({
-            id: randomUUID(),
-            businessId: site?.id ?? top,
-            businessPath: site?.path ?? topRow.path,
-            description: `Device ${(serial * 7919) % 1_000_003}`,
-            serialNumber: `SN${serial}`,
-            deviceType: deviceType?.id ?? 'cayenne-lpp',
-            fwVersion: '1.0.0',
-            loraEui: null,
-            mac: serial.toString(16).padStart(12, '0').toUpperCase(),
-            sigfoxId: null,
-            imei: null,
-            communication: COMMUNICATION_TYPES[1],
-            usageLicenseId: null,
-            parametersStatus: null,
-            routeDestination: null,
-            lastSeenAt: n % 3 === 0 ? null : now - (n % 1000) * 60_000,
-            createdAt: now,
-            version: 1,
-          });
-        }
-        await trx.insertInto('devices').values(rows).execute();
-      }
-    });
-  }
-  if (!first) throw new Error('no tenant generated');
-  return first;
-}
-
 interface Figures {
   devices: number;
   pageP99: number;
@@ -147,7 +82,7 @@ async function measure(kind: 'sqlite' | 'postgres', tenants: number, perTenant: 
   let app: Awaited<ReturnType<typeof buildApp>>['app'] | undefined;
   try {
     const started = performance.now();
-    const tenant = await generate(product.database, tenants, perTenant);
+    const tenant = await generateFleet(product.database, tenants, perTenant);
     // What runs on a live server after a bulk load: the server's statistics refresh on SQLite, autovacuum's
     // analyze on PostgreSQL.
     if (kind === 'sqlite') await product.database.refreshStatistics();

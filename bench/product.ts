@@ -1,9 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@iot/server/config';
-import { type BusinessesTable, type Database, migrateToLatest, openDatabase } from '@iot/server/database';
+import {
+  type BusinessesTable,
+  type Database,
+  type DatabaseHandle,
+  migrateToLatest,
+  openDatabase,
+} from '@iot/server/database';
+import { COMMUNICATION_TYPES, deviceTypes } from '@iot/shared';
 import type { Insertable } from 'kysely';
 import pg from 'pg';
 
@@ -98,4 +105,66 @@ export async function insertBusinesses(db: Database, rows: GeneratedBusiness[]) 
     .insertInto('businessPaths')
     .values(rows.map(({ id, path, depth }) => ({ id, path, depth })))
     .execute();
+}
+
+/**
+ * `tenants` top-level businesses, each with 10 sites below it, and `perTenant` devices spread over the sites, of every
+ * device type, written straight into the tables in batched inserts. Answers the first tenant.
+ */
+export async function generateFleet(handle: DatabaseHandle, tenants: number, perTenant: number) {
+  const { db } = handle;
+  const now = Date.now();
+  const batchSize = handle.kind === 'sqlite' ? 500 : 1000;
+  let first: { id: string; path: string } | undefined;
+  for (let tenant = 0; tenant < tenants; tenant++) {
+    await db.transaction().execute(async (trx) => {
+      const top = randomUUID();
+      const topRow = { id: top, parentId: null, path: `/${top}/`, depth: 1 };
+      const sites = Array.from({ length: 10 }, () => {
+        const id = randomUUID();
+        return { id, parentId: top, path: `${topRow.path}${id}/`, depth: 2 };
+      });
+      first ??= topRow;
+      await insertBusinesses(
+        trx,
+        [topRow, ...sites].map((row, index) => ({
+          ...row,
+          slug: `bench-${row.id}`,
+          description: index === 0 ? `Tenant ${tenant}` : `Site ${index}`,
+          deviceCount: index === 0 ? 0 : perTenant / 10,
+        })),
+      );
+      for (let start = 0; start < perTenant; start += batchSize) {
+        const rows = [];
+        for (let n = start; n < Math.min(perTenant, start + batchSize); n++) {
+          const site = sites[n % sites.length] ?? sites[0];
+          const deviceType = deviceTypes[n % deviceTypes.length] ?? deviceTypes[0];
+          const serial = tenant * perTenant + n;
+          rows.push({
+            id: randomUUID(),
+            businessId: site?.id ?? top,
+            businessPath: site?.path ?? topRow.path,
+            description: `Device ${(serial * 7919) % 1_000_003}`,
+            serialNumber: `SN${serial}`,
+            deviceType: deviceType?.id ?? 'cayenne-lpp',
+            fwVersion: '1.0.0',
+            loraEui: null,
+            mac: serial.toString(16).padStart(12, '0').toUpperCase(),
+            sigfoxId: null,
+            imei: null,
+            communication: COMMUNICATION_TYPES[1],
+            usageLicenseId: null,
+            parametersStatus: null,
+            routeDestination: null,
+            lastSeenAt: n % 3 === 0 ? null : now - (n % 1000) * 60_000,
+            createdAt: now,
+            version: 1,
+          });
+        }
+        await trx.insertInto('devices').values(rows).execute();
+      }
+    });
+  }
+  if (!first) throw new Error('no tenant generated');
+  return first;
 }

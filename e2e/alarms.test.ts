@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
+import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
 import { apiOf } from './support/api.js';
 import { SHOTS } from './support/browser.js';
+import { ADMIN } from './support/server.js';
 import { apiSignIn } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
 
@@ -43,11 +45,50 @@ async function speedingTracker(token: string, businessId: string, description: s
   return device;
 }
 
-const rowName = (number: number, device: string) =>
-  en['alarms.rowName'].replace('{{number}}', String(number)).replace('{{device}}', device);
-const row = (device: string) => suite.page.getByRole('row', { name: rowName(1, device) });
+/** An alarm's accessible name as a pattern, of any number unless told: a tenant's alarms are numbered across its devices. */
+const rowName = (device: string, number?: number) =>
+  en['alarms.rowName']
+    .replace('{{number}}', number === undefined ? '\\d+' : String(number))
+    .replace('{{device}}', device);
+const row = (device: string, number?: number) =>
+  suite.page.getByRole('row', { name: new RegExp(`^${rowName(device, number)}$`) });
 const rowButton = (kind: 'acknowledge' | 'snooze' | 'comment' | 'history', device: string) =>
-  suite.page.getByRole('button', { name: `${en[`alarms.${kind}`]} ${rowName(1, device)}`, exact: true });
+  suite.page.getByRole('button', { name: new RegExp(`^${en[`alarms.${kind}`]} ${rowName(device)}$`) });
+
+/** Posts a speeding reading of each device through an integration of its tenant, and waits for their alarms. */
+async function raiseSpeedAlarms(token: string, byTenant: [string, { uuid: string }[]][]) {
+  const alarms: Record<string, { number: number; sequenceId: number }> = {};
+  for (const [tenantId, devices] of byTenant) {
+    const { token: integrationToken } = await call<{ token: string }>(
+      token,
+      'POST',
+      `/customer-business/${tenantId}/integrations`,
+      { network: 'http', name: `E2E speed ${tenantId}` },
+    );
+    for (const device of devices) {
+      await postReading(integrationToken, {
+        device: device.uuid,
+        seq: 1,
+        ts: Date.now() - 1_000,
+        values: { speed: 99 },
+      });
+    }
+  }
+  for (const device of byTenant.flatMap(([, devices]) => devices)) {
+    await expect
+      .poll(async () => (await call<{ data: unknown[] }>(token, 'GET', `/alarms?deviceUUID=${device.uuid}`)).data, {
+        timeout: 20_000,
+      })
+      .toHaveLength(1);
+    const page = await call<{ data: { number: number; sequenceId: number }[] }>(
+      token,
+      'GET',
+      `/alarms?deviceUUID=${device.uuid}`,
+    );
+    alarms[device.uuid] = page.data[0] as { number: number; sequenceId: number };
+  }
+  return alarms;
+}
 
 describe('alarms', () => {
   it('tells of a new alarm live, and lets a user acknowledge, snooze and comment alarms with their history', async () => {
@@ -198,5 +239,98 @@ describe('alarms', () => {
     await suite.page.goto(`${suite.server.url}/businesses/${lisbon._id}/${lisbon.slug}/config?tab=alarms&lang=en`);
     await suite.page.getByText(en['actions.inheritedFrom'].replace('{{name}}', 'Acme Water')).waitFor();
     await suite.page.getByRole('row', { name: 'Night shift' }).waitFor();
+  });
+});
+
+describe('alarms across the tree', () => {
+  it("shows every tenant's alarms by default, each with its own number, narrows to a business, and fits a phone", async () => {
+    const staff = await apiSignIn(suite.server.url, ADMIN.email, ADMIN.password);
+    const acme = await api().businessNamed(staff, 'Acme Water');
+    const harbour = await api().businessNamed(staff, 'Blue Harbour Logistics');
+    const lisbon = await api().businessNamed(staff, 'Lisbon plant');
+    const warehouse = await api().businessNamed(staff, 'Lisbon warehouse');
+    const vanOne = await speedingTracker(staff, lisbon._id, 'E2E van one', '867530900000207');
+    const vanTwo = await speedingTracker(staff, lisbon._id, 'E2E van two', '867530900000215');
+    const barge = await speedingTracker(staff, warehouse._id, 'E2E barge', '867530900000223');
+    const alarms = await raiseSpeedAlarms(staff, [
+      [acme._id, [vanOne, vanTwo]],
+      [harbour._id, [barge]],
+    ]);
+    const numberOf = (device: { uuid: string }) => alarms[device.uuid]?.number ?? 0;
+    // Each van's first alarm: the device's own count says 1 for both, the tenant's numbers tell them apart.
+    expect([alarms[vanOne.uuid]?.sequenceId, alarms[vanTwo.uuid]?.sequenceId]).toEqual([1, 1]);
+    expect(numberOf(vanTwo)).toBe(numberOf(vanOne) + 1);
+
+    // Provider staff see both tenants' alarms without choosing a business.
+    await suite.page.goto(`${suite.server.url}/alarms?BearerToken=${staff}&lang=en`);
+    // The Sigfox token dialog opens by itself for provider staff.
+    await suite.page.getByText(en['sigfoxTokens.title']).waitFor();
+    await suite.page.keyboard.press('Escape');
+    await suite.page.getByText(en['sigfoxTokens.title']).waitFor({ state: 'hidden' });
+    await suite.page.getByRole('button', { name: en['cookies.accept'] }).click();
+    for (const [device, name] of [
+      [vanOne, 'E2E van one'],
+      [vanTwo, 'E2E van two'],
+      [barge, 'E2E barge'],
+    ] as const) {
+      const alarmRow = row(name, numberOf(device));
+      await alarmRow.waitFor();
+      expect(await alarmRow.getByRole('cell').first().textContent()).toBe(`#${numberOf(device)}`);
+    }
+    // Each row tells whose it is.
+    await row('E2E barge').getByRole('cell', { name: 'Lisbon warehouse', exact: true }).waitFor();
+    await row('E2E van one').getByRole('cell', { name: 'Lisbon plant', exact: true }).waitFor();
+    expect(await suite.page.getByRole('textbox', { name: en['alarms.business'] }).getAttribute('placeholder')).toBe(
+      en['alarms.allBusinesses'],
+    );
+    await settle();
+    await suite.page.screenshot({ path: `${SHOTS}/alarms-en-all-businesses.png`, fullPage: true });
+
+    // A business narrows the list to its subtree, in the URL too; clearing it shows every business again.
+    await suite.page
+      .getByRole('button', { name: en['arch.business.choose'].replace('{{field}}', en['alarms.business']) })
+      .click();
+    const picker = suite.page.getByRole('dialog', { name: en['alarms.business'] });
+    await picker.getByText('Blue Harbour Logistics', { exact: true }).click();
+    await picker.getByRole('button', { name: en['app.ok'] }).click();
+    await row('E2E van one').waitFor({ state: 'detached' });
+    await row('E2E barge').waitFor();
+    expect(new URL(suite.page.url()).searchParams.get('business')).toBe(harbour._id);
+    await suite.page.getByRole('button', { name: en['arch.business.clear'] }).click();
+    await row('E2E van one').waitFor();
+    expect(new URL(suite.page.url()).searchParams.get('business')).toBeNull();
+
+    // A status in the URL (as the home page links) still filters the list.
+    await suite.page.goto(`${suite.server.url}/alarms?status=acknowledged&lang=en`);
+    await suite.page.getByRole('button', { name: en['alarms.status.acknowledged'], pressed: true }).waitFor();
+    await row('E2E barge').waitFor({ state: 'detached' });
+
+    // On a phone each alarm is a card with its actions in sight, not a table cut on the right.
+    await suite.page.setViewportSize({ width: 390, height: 844 });
+    await suite.page.goto(`${suite.server.url}/alarms?lang=en`);
+    const cards = suite.page.getByRole('list', { name: en['alarms.table'] });
+    const card = cards.getByRole('listitem', { name: new RegExp(`^${rowName('E2E barge', numberOf(barge))}$`) });
+    await card.waitFor();
+    expect(await suite.page.getByRole('table', { name: en['alarms.table'] }).count()).toBe(0);
+    await card.getByText(`#${numberOf(barge)}`, { exact: false }).waitFor();
+    for (const kind of ['acknowledge', 'snooze', 'comment', 'history'] as const) {
+      const box = await card.getByRole('button', { name: new RegExp(`^${en[`alarms.${kind}`]} `) }).boundingBox();
+      expect(box, kind).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), kind).toBeLessThanOrEqual(390);
+    }
+    expect(await suite.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await settle();
+    await suite.page.screenshot({ path: `${SHOTS}/alarms-en-phone.png`, fullPage: true });
+    await card.getByRole('button', { name: new RegExp(`^${en['alarms.history']} `) }).click();
+    await suite.page.getByRole('dialog', { name: /E2E barge/ }).waitFor();
+
+    await suite.page.goto(`${suite.server.url}/alarms?lang=pt`);
+    await suite.page.getByRole('list', { name: pt['alarms.table'] }).waitFor();
+    await settle();
+    await suite.page.screenshot({ path: `${SHOTS}/alarms-pt-phone.png`, fullPage: true });
+    await suite.page.setViewportSize({ width: 1440, height: 900 });
+    await suite.page.getByRole('table', { name: pt['alarms.table'] }).waitFor();
+    await settle();
+    await suite.page.screenshot({ path: `${SHOTS}/alarms-pt-all-businesses.png`, fullPage: true });
   });
 });

@@ -2,6 +2,8 @@ import { linkIn } from '@iot/server/testing';
 import { MESSAGES } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
+import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
+import { SHOTS } from './support/browser.js';
 import { ADMIN } from './support/server.js';
 import { apiSignIn, signInOnPage } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
@@ -122,10 +124,62 @@ describe('the business tree', () => {
     await suite.page.goto(linkIn(mail, '/reset-password').toString());
     await suite.page.getByLabel(en['reset.password'], { exact: true }).fill('a brand new password');
     await suite.page.getByLabel(en['reset.passwordConfirmation'], { exact: true }).fill('a brand new password');
-    await suite.page.getByRole('button', { name: en['reset.submit'], exact: true }).click();
-    await suite.page.getByText(en['reset.done']).waitFor();
+    // An invitee had no password: the page says it is set, not changed.
+    await suite.page.getByText(en['reset.invitedTitle'], { exact: true }).waitFor();
+    await suite.page.getByRole('button', { name: en['reset.invitedSubmit'], exact: true }).click();
+    await suite.page.getByText(en['reset.invitedDone']).waitFor();
+    expect(await suite.page.getByText(en['reset.done']).count()).toBe(0);
     await suite.page.goto(`${suite.server.url}/login`);
     await signInOnPage(suite.page, 'new.person@example.com', 'a brand new password');
     await tree().getByText('Acme Water').waitFor();
+  });
+});
+
+describe('the hierarchy and activity logs of a level', () => {
+  it('adds a sublevel from a visible button, and the log says so in English and in Portuguese', async () => {
+    const token = await signInAs('operator@example.com', suite.server.demoPassword(), 'Acme Water');
+    const north = await businessNamed(token, 'North region');
+    const config = `${suite.server.url}/businesses/${north?._id}/north-region/config`;
+    await suite.page.setViewportSize({ width: 1440, height: 900 });
+    await suite.page.goto(`${config}?tab=hierarchy&lang=en`);
+    await suite.page.getByRole('button', { name: en['businesses.addChild'], exact: true }).click();
+    const dialog = suite.page.getByRole('dialog', {
+      name: en['businesses.addChildTo'].replace('{{name}}', 'North region'),
+    });
+    await dialog.getByLabel(en['businesses.name']).fill('Braga pumping station');
+    await dialog.getByRole('button', { name: en['app.ok'] }).click();
+    await suite.page.getByText(en['businesses.added']).waitFor();
+    await suite.page
+      .getByRole('tree', { name: en['businesses.tab.hierarchy'] })
+      .getByText('Braga pumping station')
+      .waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/en-hierarchy-add-sublevel.png` });
+
+    await suite.page.goto(`${config}?tab=logs&lang=en`);
+    const log = suite.page.getByRole('table', { name: en['businesses.tab.logs'] });
+    await log.getByText('Added the sublevel “Braga pumping station”.', { exact: true }).waitFor();
+    await log.getByText('Created the level “North region”.', { exact: true }).waitFor();
+    expect(await log.getByText('description:').count()).toBe(0);
+    await suite.page.screenshot({ path: `${SHOTS}/en-activity-log.png` });
+
+    await suite.page.goto(`${config}?tab=logs&lang=pt`);
+    const ptLog = suite.page.getByRole('table', { name: pt['businesses.tab.logs'] });
+    await ptLog.getByText('Adicionou o subnível «Braga pumping station».', { exact: true }).waitFor();
+    await ptLog.getByText('Criou o nível «North region».', { exact: true }).waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/pt-activity-log.png` });
+    await suite.page.setViewportSize({ width: 390, height: 844 });
+    await ptLog.getByText('Criou o nível «North region».', { exact: true }).waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/pt-activity-log-phone.png` });
+    await suite.page.goto(`${config}?tab=hierarchy&lang=pt`);
+    await suite.page.getByRole('button', { name: pt['businesses.addChild'], exact: true }).waitFor();
+    await suite.page.screenshot({ path: `${SHOTS}/pt-hierarchy-phone.png` });
+  });
+
+  it('offers no Add sublevel button to a viewer', async () => {
+    const token = await signInAs('tecnico@example.com', suite.server.demoPassword(), 'North region');
+    const north = await businessNamed(token, 'North region');
+    await suite.page.goto(`${suite.server.url}/businesses/${north?._id}/north-region/config?tab=hierarchy&lang=en`);
+    await suite.page.getByRole('tree', { name: en['businesses.tab.hierarchy'] }).getByText('North region').waitFor();
+    expect(await suite.page.getByRole('button', { name: en['businesses.addChild'], exact: true }).count()).toBe(0);
   });
 });

@@ -33,6 +33,12 @@ async function createDevice(token: string, north: ListedBusiness, sigfoxID: stri
 
 const tab = (name: string) => suite.page.getByRole('tab', { name, exact: true });
 
+/** On a phone the tabs are a menu: opens it and picks the section. */
+async function chooseSection(texts: typeof en, name: string) {
+  await suite.page.getByRole('combobox', { name: texts['device.tabs'] }).click();
+  await suite.page.getByRole('option', { name, exact: true }).click();
+}
+
 /** Accepts the cookie notice, which would otherwise cover the bottom of the screenshots. */
 const acceptCookies = (texts: typeof en) => suite.page.getByRole('button', { name: texts['cookies.accept'] }).click();
 
@@ -144,7 +150,7 @@ describe('the device screen', () => {
     await suite.page.keyboard.press('Escape');
 
     await suite.page.setViewportSize({ width: 390, height: 844 });
-    await tab(en['device.tab.overview']).click();
+    await chooseSection(en, en['device.tab.overview']);
     await suite.page.screenshot({ path: `${SHOTS}/en-overview-phone.png`, fullPage: true });
     await suite.page.goto(`${suite.server.url}/devices/${uuid}?tab=alarms&lang=en`);
     await suite.page.getByRole('group', { name: en['device.alarms.rule'].replace('{{number}}', '1') }).waitFor();
@@ -180,10 +186,10 @@ describe('the device screen', () => {
     await suite.page.screenshot({ path: `${SHOTS}/pt-config.png`, fullPage: true });
 
     await suite.page.setViewportSize({ width: 390, height: 844 });
-    await tab(pt['device.tab.overview']).click();
+    await chooseSection(pt as typeof en, pt['device.tab.overview']);
     await settle();
     await suite.page.screenshot({ path: `${SHOTS}/pt-overview-phone.png`, fullPage: true });
-    await tab(pt['device.tab.info']).click();
+    await chooseSection(pt as typeof en, pt['device.tab.info']);
     await settle();
     await suite.page.screenshot({ path: `${SHOTS}/pt-info-phone.png`, fullPage: true });
   });

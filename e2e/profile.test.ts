@@ -81,6 +81,13 @@ describe('the drops variant', () => {
   });
   afterAll(async () => server?.stop());
 
+  it('names the product after its vendor when the server starts', async () => {
+    expect(server.output()).toContain('Drops is running at');
+    expect(server.output()).not.toContain('Dots is running at');
+    const docs = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { info: { title: string } };
+    expect(docs.info.title).toBe('Drops API');
+  });
+
   it('shows its own title and logo, with the same messages', async () => {
     const { page, close } = await openBrowser({ locale: 'pt-PT' });
     await page.goto(`${server.url}/login`);

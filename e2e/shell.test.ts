@@ -62,7 +62,7 @@ describe('the app shell', () => {
     await suite.page.getByRole('tab', { name: en['settings.tabData'] }).waitFor();
   });
 
-  it('pages notifications, acknowledges them all and deletes them all', async () => {
+  it('pages notifications, marks them all as read and deletes them all', async () => {
     const token = await apiSignIn(suite.server.url, ADMIN.email, ADMIN.password);
     for (let n = 1; n <= 12; n++) {
       const sent = await fetch(`${suite.server.url}/api/push-notification/send`, {
@@ -83,7 +83,7 @@ describe('the app shell', () => {
     await dialog.getByText('11–12 of 12').waitFor();
     await dialog.getByText('Tank 1 is low').waitFor();
 
-    await dialog.getByRole('button', { name: en['notifications.acknowledgeAll'] }).click();
+    await dialog.getByRole('button', { name: en['notifications.markAllRead'] }).click();
     await suite.page.getByText(en['notifications.allRead']).waitFor();
     await dialog.getByRole('button', { name: en['app.close'] }).click();
     await suite.page.getByRole('button', { name: en['notifications.open'], exact: true }).click();

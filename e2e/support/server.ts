@@ -22,7 +22,13 @@ async function freePort(): Promise<number> {
  */
 export const ADMIN = { email: 'admin@example.com', password: 'e2e admin password' };
 
-export async function startServer(options: { smtpUrl: string; webDistDir?: string; seedDemo?: boolean }) {
+export async function startServer(options: {
+  smtpUrl: string;
+  webDistDir?: string;
+  seedDemo?: boolean;
+  /** More environment for the server, e.g. `LEGACY_PLATFORM_URL`. */
+  env?: Record<string, string>;
+}) {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'iot-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -42,6 +48,7 @@ export async function startServer(options: { smtpUrl: string; webDistDir?: strin
       // Browser tests run side by side: each server's broker takes any free port.
       MQTT_PORT: '0',
       ...(options.webDistDir ? { WEB_DIST_DIR: resolve(repositoryRoot, options.webDistDir) } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -37,9 +40,12 @@ function readJson<T>(path: string): T {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
+const vendorBuildInfo = (vendor: VendorId) =>
+  readJson<VendorBuildInfo>(resolve(webRoot, 'src/vendors', vendor, 'vendor.json'));
+
 /** Fills the vendor's title, colour and icon into index.html before Vite resolves its asset links. */
 function vendorHtml(vendor: VendorId): Plugin {
-  const info = readJson<VendorBuildInfo>(resolve(webRoot, 'src/vendors', vendor, 'vendor.json'));
+  const info = vendorBuildInfo(vendor);
   return {
     name: 'iot:vendor-html',
     transformIndexHtml: {
@@ -61,8 +67,11 @@ function buildVersion(): { version: string; builtAt: string } {
   return { version: `${version}+${stamp}`, builtAt };
 }
 
-/** Writes `version.json` at the site root; the server and the app's new-version check read it. */
-function versionFile(build: { version: string; builtAt: string }): Plugin {
+/**
+ * Writes `version.json` at the site root; the server and the app's new-version check read it. It names the vendor
+ * and its product too, so the server that serves this build calls the product by that name.
+ */
+function versionFile(build: { version: string; builtAt: string; vendor: VendorId; product: string }): Plugin {
   return {
     name: 'iot:version-file',
     apply: 'build',
@@ -72,11 +81,53 @@ function versionFile(build: { version: string; builtAt: string }): Plugin {
   };
 }
 
+const FRAMEWORK_MODULES =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|react-i18next|i18next|@tanstack[\\/](query-core|react-query)|@emotion[\\/][^\\/]+|stylis|zod|@mui[\\/](system|utils|styled-engine|private-theming))[\\/]/;
+
+const compressibleFile = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/**
+ * Writes a `.br` and a `.gz` beside each text file of the build, at the highest levels, once: the server sends them as
+ * they are instead of compressing each answer.
+ */
+function precompressedFiles(): Plugin {
+  return {
+    name: 'iot:precompressed-files',
+    apply: 'build',
+    async writeBundle({ dir }) {
+      if (!dir) return;
+      const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+        compressibleFile.test(file),
+      );
+      // zlib's asynchronous calls run on the thread pool, so the files are compressed side by side.
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(dir, file);
+          const content = await readFile(path);
+          const brotliParams = {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          };
+          await writeFile(`${path}.br`, await brotli(content, { params: brotliParams }));
+          await writeFile(`${path}.gz`, await gzip(content, { level: zlibConstants.Z_BEST_COMPRESSION }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   const vendor = vendorId();
   const build = buildVersion();
   return {
-    plugins: [react(), vendorHtml(vendor), versionFile(build)],
+    plugins: [
+      react(),
+      vendorHtml(vendor),
+      versionFile({ ...build, vendor, product: vendorBuildInfo(vendor).title }),
+      precompressedFiles(),
+    ],
     resolve: { alias: aliases(vendor) },
     define: {
       // The dev server has no version.json to compare with, so it carries no version and never offers a reload.
@@ -85,6 +136,15 @@ export default defineConfig(({ command }) => {
     },
     // `npm run dev`: the API of a server started apart (`npm start`, port 3000 unless API_URL says otherwise).
     server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' } },
-    build: { chunkSizeWarningLimit: 700 },
+    build: {
+      chunkSizeWarningLimit: 700,
+      rolldownOptions: {
+        output: {
+          // The libraries every screen runs on go out as one file: as dozens of small shared chunks, each request's
+          // headers weighed more than a tenth of the sign-in page's scripts.
+          codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_MODULES }] },
+        },
+      },
+    },
   };
 });

@@ -15,9 +15,10 @@ import type { DatabaseHandle } from './db/database.js';
 import { answerClientError } from './http/client-error.js';
 import { registerCsrfProtection } from './http/csrf.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { RequestLog } from './http/request-log.js';
 import { requestValidatorCompiler } from './http/request-validation.js';
 import { mapStyleOrigin, registerSecurityHeaders } from './http/security-headers.js';
-import { registerWebApp } from './http/web-app.js';
+import { registerCompression, registerWebApp } from './http/web-app.js';
 import { startActionDispatcher } from './modules/actions/dispatcher.js';
 import { createActionExecutors } from './modules/actions/executors.js';
 import { createActionsRepo } from './modules/actions/repo.js';
@@ -67,6 +68,8 @@ import { createIntegrationsService } from './modules/integrations/service.js';
 import { createNotificationsRepo } from './modules/notifications/repo.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { createNotificationsService } from './modules/notifications/service.js';
+import { overviewRoutes } from './modules/overview/routes.js';
+import { createOverviewService } from './modules/overview/service.js';
 import { createParameterPresetsRepo } from './modules/parameter-presets/repo.js';
 import { parameterPresetsRoutes } from './modules/parameter-presets/routes.js';
 import { createParameterPresetsService } from './modules/parameter-presets/service.js';
@@ -104,6 +107,7 @@ export async function buildApp({
 }: AppDependencies) {
   const app: FastifyInstance = Fastify({
     logger: { level: config.logLevel },
+    logController: new RequestLog(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // Path parameters are bounded by their schemas (a push token may have 200 characters); the router's own limit,
@@ -117,6 +121,7 @@ export async function buildApp({
   app.decorateRequest('session', null);
 
   await app.register(fastifyCookie);
+  await registerCompression(app);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -271,6 +276,7 @@ export async function buildApp({
       }),
   });
   const alarms = createAlarmsService({ db, businessesRepo, devicesRepo, publish: liveEvents.publish });
+  const overview = createOverviewService({ db, devicesRepo, notifications });
   const snoozeSweeper = startSnoozeSweeper({ db, publish: liveEvents.publish, log: app.log });
   const mqtt = await startMqttTransport({ config, db, pipeline: ingest, log: app.log });
   // The signal catalogue holds at least the codecs' signals (adds only what is missing, so every start may run it).
@@ -319,7 +325,7 @@ export async function buildApp({
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(infoRoutes, {
-        info: readVersions(config.webDistDir),
+        info: { ...readVersions(config.webDistDir), legacyPlatformUrl: config.legacyPlatformUrl ?? null },
         publicKeys: { ...config.publicKeys, vapid: pushSender.publicKey },
       });
       await api.register(authRoutes, { auth });
@@ -338,6 +344,7 @@ export async function buildApp({
       await api.register(readingsRoutes, { auth, readings, reprocess });
       await api.register(actionsRoutes, { auth, actions });
       await api.register(alarmsRoutes, { auth, alarms });
+      await api.register(overviewRoutes, { auth, overview });
       await api.register(deviceTypeAlarmsRoutes, { auth, deviceTypeAlarms });
       await api.register(mqttCredentialsRoutes, { auth, db, devicesRepo });
       if (config.mqttHooksToken) await api.register(brokerHooksRoutes, { db, token: config.mqttHooksToken });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -91,6 +94,29 @@ describe('configuration', () => {
       'VAPID_PUBLIC_KEY: must be URL-safe base64',
     );
     expect(messageOf({ VAPID_SUBJECT: 'ops@example.com' })).toContain('VAPID_SUBJECT: must be a mailto: address');
+  });
+
+  it('names the product after the vendor of the served web app, unless PRODUCT_NAME says otherwise', () => {
+    const webDistDir = mkdtempSync(join(tmpdir(), 'iot-web-dist-'));
+    try {
+      expect(loadConfig({ WEB_DIST_DIR: webDistDir }).productName).toBe('Dots');
+      writeFileSync(
+        join(webDistDir, 'version.json'),
+        JSON.stringify({ version: '1', vendor: 'drops', product: 'Drops' }),
+      );
+      expect(loadConfig({ WEB_DIST_DIR: webDistDir }).productName).toBe('Drops');
+      expect(loadConfig({ WEB_DIST_DIR: webDistDir, PRODUCT_NAME: 'Aquaflow' }).productName).toBe('Aquaflow');
+    } finally {
+      rmSync(webDistDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads LEGACY_PLATFORM_URL, an http(s) address, unset by default', () => {
+    expect(loadConfig({}).legacyPlatformUrl).toBeUndefined();
+    expect(loadConfig({ LEGACY_PLATFORM_URL: 'https://old.example.com/app' }).legacyPlatformUrl).toBe(
+      'https://old.example.com/app',
+    );
+    expect(() => loadConfig({ LEGACY_PLATFORM_URL: 'javascript:alert(1)' })).toThrow(/LEGACY_PLATFORM_URL/);
   });
 
   it('fails listing every variable that is wrong', () => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { builtProductName } from './version.js';
 
 const Flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -30,7 +31,7 @@ const Environment = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('IoT Platform <no-reply@localhost>'),
-    PRODUCT_NAME: z.string().min(1).default('Dots'),
+    PRODUCT_NAME: z.string().min(1).optional(),
     ADMIN_EMAIL: z.email().default('admin@example.com'),
     ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
     SEED_DEMO: Flag.default(true),
@@ -86,6 +87,7 @@ const Environment = z
       .regex(/^\S{24,}$/, 'must be at least 24 characters without spaces: it is a secret')
       .optional(),
     SIMULATE: Flag.default(false),
+    LEGACY_PLATFORM_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((environment, context) => {
@@ -103,6 +105,7 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** `PRODUCT_NAME`, else the title of the vendor the served web app was built for, else Dots. */
   productName: string;
   adminEmail: string;
   adminPassword: string | undefined;
@@ -144,6 +147,8 @@ export type Config = {
   mqttHooksToken: string | undefined;
   /** Runs the device simulator in the server process: the demo devices publish frames as real ones would. */
   simulate: boolean;
+  /** Where "Switch to the older version" sends provider staff; unset, the switch is not offered. */
+  legacyPlatformUrl: string | undefined;
   logLevel: z.infer<typeof Environment>['LOG_LEVEL'];
 };
 
@@ -169,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    productName: e.PRODUCT_NAME,
+    productName: e.PRODUCT_NAME ?? builtProductName(resolve(e.WEB_DIST_DIR)) ?? 'Dots',
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
@@ -194,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     mqttHooksToken: e.MQTT_HOOKS_TOKEN,
     simulate: e.SIMULATE,
+    legacyPlatformUrl: e.LEGACY_PLATFORM_URL,
     logLevel: e.LOG_LEVEL,
   };
 }

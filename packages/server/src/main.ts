@@ -38,7 +38,6 @@ async function main() {
     await database.refreshStatistics();
     ({ app, services } = await buildApp({ config, database }));
     await app.listen({ port: config.port, host: config.host });
-    console.log(`\n${banner(config, config.publicUrl, seeded)}\n`);
     if (config.simulate) {
       // The server's own address, not PUBLIC_URL: a proxy in front may not be reachable from here.
       const { port } = app.server.address() as AddressInfo;
@@ -56,6 +55,8 @@ async function main() {
         return undefined;
       });
     }
+    // Last, so the once-only admin password is not scrolled away by what starting logged.
+    console.log(`\n${banner(config, config.publicUrl, seeded)}\n`);
   } catch (error) {
     // Close what was opened, so the process ends instead of waiting on a pool or a socket.
     await simulator?.stop();

@@ -28,11 +28,25 @@ interface DemoDevice {
   outputs?: { key: string; name: string }[];
 }
 
-const meter = (n: number, litres: number, leak = false): DemoDevice => ({
+/** The index frame's pulse weight (the type's default): the simulator counts on from the seeded pulses with it. */
+const METER_PULSE_LITRES = 1;
+
+/**
+ * A water meter reading `cubicMetres`, its values as its index frame gives them (volume = pulses × pulse weight, the
+ * battery in %), so the simulator carries on from the same reading.
+ */
+const meter = (n: number, cubicMetres: number, leak = false): DemoDevice => ({
   description: `Water meter ${n}`,
   deviceType: 'water-meter-lora',
   ids: { loraEUI: `70B3D57ED00010${String(n).padStart(2, '0')}` },
-  values: { volume: litres, pulse_count: litres, leak, backflow: false, battery: 3.6 - n / 100 },
+  values: {
+    volume: cubicMetres,
+    pulse_count: (cubicMetres * 1000) / METER_PULSE_LITRES,
+    pulse_weight: METER_PULSE_LITRES,
+    leak,
+    backflow: false,
+    battery: 90 - n * 4,
+  },
   seenMinutesAgo: 10 + n * 7,
   parametersStatus: n % 3 === 0 ? 'WAITING' : 'CONFIRMED',
 });
@@ -62,7 +76,7 @@ const tracker = (n: number, imei: string, lat: number, lon: number, moving: bool
  * Devices of every type across the demo tree, by the description of their business, with plausible latest values
  * (the simulator of the ingest issue will keep them moving): some waiting for parameters, one never seen.
  */
-const DEMO_DEVICES: Record<string, DemoDevice[]> = {
+export const DEMO_DEVICES: Record<string, DemoDevice[]> = {
   'Porto plant': [meter(1, 15230), meter(2, 8044, true), meter(3, 22710), sensor(1, 4.2, 61), sensor(2, 9.1, 70)],
   'Braga plant': [
     meter(4, 3310),

@@ -38,15 +38,23 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
 
     const tecnico = await notifications(await t.signIn('tecnico@example.com', demoPassword));
     expect(tecnico.totalElements).toBe(4);
-    expect(tecnico.data[0]).toMatchObject({ read: false, message: { title: 'Alarme de temperatura ativo' } });
+    expect(tecnico.data[0]).toMatchObject({
+      read: false,
+      code: 'notification.alarm_raised',
+      message: { title: 'Alarme em Cold room 2', body: 'Temperature: alarme n.º 1 disparado (valor 9,1 °C).' },
+    });
     expect(tecnico.data.filter((n: { read: boolean }) => !n.read)).toHaveLength(2);
     const operator = await notifications(await t.signIn('operator@example.com', demoPassword));
     expect(operator.data.map((n: { message: { title: string } }) => n.message.title)).toEqual([
-      'Temperature alarm active',
+      'Alarm on Cold room 2',
       'Battery low',
       'Journey finished',
       'Contract about to expire',
     ]);
+    // Spread over the days before the first start, not all at the seed's time.
+    const ages = operator.data.map((n: { createdAt: string }) => Date.now() - Date.parse(n.createdAt));
+    expect(new Set(ages.map((age: number) => Math.round(age / 60_000))).size).toBe(4);
+    expect(Math.max(...ages)).toBeGreaterThan(2 * 24 * 3_600_000);
 
     const admin = await t.signIn('admin@example.com', 'admin password');
     expect((await notifications(admin)).data[0].message.title).toBe('Sigfox tokens at 92%');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BusinessRole, Language } from '@iot/shared';
+import type { BusinessRole, Language, NotificationCode } from '@iot/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import { hashPassword } from './modules/auth/passwords.js';
@@ -23,80 +23,60 @@ const DEMO_USERS: { email: string; firstName: string; lastName: string; language
 ];
 
 interface DemoNotification {
-  title: string;
-  body: string;
+  code: NotificationCode;
+  params: Record<string, string>;
+  /** How long before the first start it came: spread out, as a fleet's notifications are. */
   hoursAgo: number;
   read: boolean;
 }
 
-/** What an operator finds in the notification list on the first visit, in their language. */
-const DEMO_NOTIFICATIONS: Record<Language, DemoNotification[]> = {
-  en: [
-    {
-      title: 'Temperature alarm active',
-      body: 'Cold room 2 (Lisbon warehouse) is at 9.4 °C, above its 8 °C limit.',
-      hoursAgo: 0.5,
-      read: false,
+/** What an operator finds in the notification list on the first visit, worded in the reader's language. */
+const DEMO_NOTIFICATIONS: DemoNotification[] = [
+  {
+    code: 'notification.alarm_raised',
+    params: {
+      device: 'Cold room 2',
+      signal: 'Temperature',
+      signalKey: 'temperature',
+      alarm: '1',
+      value: '9.1',
+      unit: ' °C',
     },
-    {
-      title: 'Battery low',
-      body: 'Tank level sensor 14 has 12% battery left. Plan a battery change.',
-      hoursAgo: 5,
-      read: false,
-    },
-    {
-      title: 'Journey finished',
-      body: 'The journey Porto → Lisbon of truck 32-AB-17 finished at 14:05.',
-      hoursAgo: 26,
-      read: true,
-    },
-    {
-      title: 'Contract about to expire',
-      body: 'The contract "Fleet tracking 2025" expires in 15 days.',
-      hoursAgo: 72,
-      read: true,
-    },
-  ],
-  pt: [
-    {
-      title: 'Alarme de temperatura ativo',
-      body: 'A câmara frigorífica 2 (armazém de Lisboa) está a 9,4 °C, acima do limite de 8 °C.',
-      hoursAgo: 0.5,
-      read: false,
-    },
-    {
-      title: 'Bateria fraca',
-      body: 'O sensor de nível do depósito 14 tem 12% de bateria. Planeie a troca da bateria.',
-      hoursAgo: 5,
-      read: false,
-    },
-    {
-      title: 'Viagem terminada',
-      body: 'A viagem Porto → Lisboa do camião 32-AB-17 terminou às 14:05.',
-      hoursAgo: 26,
-      read: true,
-    },
-    {
-      title: 'Contrato prestes a expirar',
-      body: 'O contrato "Rastreamento de frota 2025" expira dentro de 15 dias.',
-      hoursAgo: 72,
-      read: true,
-    },
-  ],
-};
+    hoursAgo: 0.6,
+    read: false,
+  },
+  {
+    code: 'notification.battery_low',
+    params: { device: 'Water meter 5', level: '12' },
+    hoursAgo: 5.3,
+    read: false,
+  },
+  {
+    code: 'notification.journey_finished',
+    params: { journey: 'Porto → Lisbon', vehicle: 'Van 1' },
+    hoursAgo: 26.8,
+    read: true,
+  },
+  {
+    code: 'notification.contract_expiring',
+    params: { contract: 'Fleet tracking 2025', days: '15' },
+    hoursAgo: 74.2,
+    read: true,
+  },
+];
 
 /** Provider staff hear about the platform itself. */
 const ADMIN_NOTIFICATIONS: DemoNotification[] = [
   {
-    title: 'Sigfox tokens at 92%',
-    body: 'The PLATINUM contract has 4600 of its 5000 tokens in use. Buy more before new devices are refused.',
-    hoursAgo: 1,
+    code: 'notification.sigfox_tokens',
+    params: { percent: '92', type: 'PLATINUM', inUse: '4600', max: '5000' },
+    hoursAgo: 1.4,
     read: false,
   },
   {
-    title: 'New account',
-    body: 'tecnico@example.com confirmed their e-mail address and can sign in.',
-    hoursAgo: 30,
+    code: 'notification.account_confirmed',
+    params: { email: 'tecnico@example.com' },
+    hoursAgo: 30.5,
     read: true,
   },
 ];
@@ -144,9 +124,18 @@ const DEMO_BUSINESSES: DemoBusiness[] = [
 const HOUR_MS = 60 * 60 * 1000;
 
 function demoNotificationsOf(userId: string, notifications: DemoNotification[], now: number): NewNotification[] {
-  return notifications.map(({ title, body, hoursAgo, read }) => {
+  return notifications.map(({ code, params, hoursAgo, read }) => {
     const createdAt = Math.round(now - hoursAgo * HOUR_MS);
-    return { userId, title, body, topic: null, createdAt, readAt: read ? createdAt + HOUR_MS / 4 : null };
+    return {
+      userId,
+      title: '',
+      body: '',
+      code,
+      params: JSON.stringify(params),
+      topic: null,
+      createdAt,
+      readAt: read ? createdAt + HOUR_MS / 4 : null,
+    };
   });
 }
 
@@ -218,7 +207,7 @@ export async function seedOnFirstStart(
       const user = await users.insert({ ...demo, passwordHash: demoHash, emailConfirmed: true }, trx);
       if (!user) continue;
       userIds.set(user.email, user.id);
-      await notifications.insertMany(demoNotificationsOf(user.id, DEMO_NOTIFICATIONS[demo.language], now), trx);
+      await notifications.insertMany(demoNotificationsOf(user.id, DEMO_NOTIFICATIONS, now), trx);
     }
     if (config.seedDemo && admin) {
       await insertDemoBusinesses(businesses, DEMO_BUSINESSES, null, { adminId: admin.id, userIds, now, trx, plans });

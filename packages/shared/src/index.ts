@@ -15,6 +15,7 @@ export * from './schemas/devices.js';
 export * from './schemas/info.js';
 export * from './schemas/ingest.js';
 export * from './schemas/notifications.js';
+export * from './schemas/overview.js';
 export * from './schemas/plans.js';
 export * from './schemas/sigfox.js';
 export * from './schemas/signals.js';

@@ -107,6 +107,27 @@ const en = {
   'auth.invalid_confirmation_key': 'It was not possible to confirm your e-mail. Please check the link.',
   'auth.wrong_current_password': "Current password doesn't match.",
   'auth.invalid_reset_link': 'This password reset link is not valid or has expired. Please ask for a new one.',
+  'notification.alarm_raised.title': 'Alarm on {{device}}',
+  'notification.alarm_raised.body': '{{signal}}: alarm #{{alarm}} raised (value {{value}}{{unit}}).',
+  'notification.alarm_reactivated.title': 'Alarm on {{device}}',
+  'notification.alarm_reactivated.body': '{{signal}}: alarm #{{alarm}} active again (value {{value}}{{unit}}).',
+  'notification.alarm_unsnoozed.title': 'Alarm on {{device}}',
+  'notification.alarm_unsnoozed.body': '{{signal}}: alarm #{{alarm}} active again after its snooze.',
+  'notification.condition_raised.title': '{{device}}: {{signal}} in alarm',
+  'notification.condition_raised.body': '{{device}}: {{signal}} is in alarm (value {{value}}{{unit}}).',
+  'notification.condition_cleared.title': '{{device}}: {{signal}} back to normal',
+  'notification.condition_cleared.body': '{{device}}: {{signal}} is back to normal (value {{value}}{{unit}}).',
+  'notification.battery_low.title': 'Battery low',
+  'notification.battery_low.body': '{{device}} has {{level}}% battery left. Plan a battery change.',
+  'notification.journey_finished.title': 'Journey finished',
+  'notification.journey_finished.body': 'The journey {{journey}} of {{vehicle}} finished.',
+  'notification.contract_expiring.title': 'Contract about to expire',
+  'notification.contract_expiring.body': 'The contract "{{contract}}" expires in {{days}} days.',
+  'notification.sigfox_tokens.title': 'Sigfox tokens at {{percent}}%',
+  'notification.sigfox_tokens.body':
+    'The {{type}} contract has {{inUse}} of its {{max}} tokens in use. Buy more before new devices are refused.',
+  'notification.account_confirmed.title': 'New account',
+  'notification.account_confirmed.body': '{{email}} confirmed their e-mail address and can sign in.',
 } as const;
 
 export type MessageCode = keyof typeof en;
@@ -169,7 +190,7 @@ const pt: Record<MessageCode, string> = {
   'device.not_configurable': 'Os dispositivos deste tipo não recebem parâmetros.',
   'device.preset_other_type': 'A predefinição é para outro tipo de dispositivo.',
   'device.preset_other_business':
-    'A predefinição pertence a um negócio que não é o deste dispositivo nem está acima dele.',
+    'A predefinição pertence a uma empresa que não é a deste dispositivo nem está acima dela.',
   'device.csv_invalid': 'O formato do ficheiro CSV está incorreto. Erro na linha {{line}}.',
   'device.level_denied': 'As suas propriedades de acesso a este nível negam o acesso a estes dados.',
   'device.move_held_back':
@@ -221,6 +242,27 @@ const pt: Record<MessageCode, string> = {
   'auth.wrong_current_password': 'A palavra-passe atual não coincide.',
   'auth.invalid_reset_link':
     'Esta ligação de recuperação da palavra-passe não é válida ou expirou. Por favor peça uma nova.',
+  'notification.alarm_raised.title': 'Alarme em {{device}}',
+  'notification.alarm_raised.body': '{{signal}}: alarme n.º {{alarm}} disparado (valor {{value}}{{unit}}).',
+  'notification.alarm_reactivated.title': 'Alarme em {{device}}',
+  'notification.alarm_reactivated.body': '{{signal}}: alarme n.º {{alarm}} novamente ativo (valor {{value}}{{unit}}).',
+  'notification.alarm_unsnoozed.title': 'Alarme em {{device}}',
+  'notification.alarm_unsnoozed.body': '{{signal}}: alarme n.º {{alarm}} novamente ativo depois do adiamento.',
+  'notification.condition_raised.title': '{{device}}: {{signal}} em alarme',
+  'notification.condition_raised.body': '{{device}}: {{signal}} está em alarme (valor {{value}}{{unit}}).',
+  'notification.condition_cleared.title': '{{device}}: {{signal}} de volta ao normal',
+  'notification.condition_cleared.body': '{{device}}: {{signal}} voltou ao normal (valor {{value}}{{unit}}).',
+  'notification.battery_low.title': 'Bateria fraca',
+  'notification.battery_low.body': '{{device}} tem {{level}}% de bateria. Planeie a troca da bateria.',
+  'notification.journey_finished.title': 'Viagem terminada',
+  'notification.journey_finished.body': 'A viagem {{journey}} de {{vehicle}} terminou.',
+  'notification.contract_expiring.title': 'Contrato prestes a expirar',
+  'notification.contract_expiring.body': 'O contrato "{{contract}}" expira dentro de {{days}} dias.',
+  'notification.sigfox_tokens.title': 'Tokens Sigfox a {{percent}}%',
+  'notification.sigfox_tokens.body':
+    'O contrato {{type}} tem {{inUse}} dos seus {{max}} tokens em uso. Compre mais antes que novos dispositivos sejam recusados.',
+  'notification.account_confirmed.title': 'Nova conta',
+  'notification.account_confirmed.body': '{{email}} confirmou o seu endereço de e-mail e pode iniciar sessão.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageCode, string>> = { en, pt };
@@ -253,7 +295,7 @@ export function parseMessage(text: string): { code: MessageCode; params: Record<
 export const FORMAT_LOCALES: Record<Language, string> = { en: 'en', pt: 'pt-PT' };
 
 /** The parameters that are numbers in every message that has them (a limit, a range, a step). */
-const NUMBER_PARAMS = new Set(['min', 'max', 'step', 'limit', 'minutes']);
+const NUMBER_PARAMS = new Set(['min', 'max', 'step', 'limit', 'minutes', 'value', 'level', 'days', 'percent', 'inUse']);
 
 /**
  * A message's parameters as the language writes them: numbers with its decimal separator and digit grouping

@@ -70,8 +70,17 @@ export interface AuthAttemptsTable {
 export interface NotificationsTable {
   id: string;
   userId: string;
+  /** Free text (sent by provider staff, or stored before messages had codes); empty when `code` says it. */
   title: string;
   body: string;
+  /** The message's code in `MESSAGES` without `.title`/`.body`, worded in the reader's language; null for free text. */
+  code: string | null;
+  /** The code's parameters, a JSON object of strings. */
+  params: string | null;
+  /** What caused the notification (e.g. `condition-event:<id>`): one notification per cause and user. */
+  source: string | null;
+  /** When web push went out for it (to every subscription of its user); null: not pushed. */
+  pushedAt: number | null;
   topic: string | null;
   readAt: number | null;
   createdAt: number;
@@ -369,6 +378,8 @@ export interface AlarmsTable {
   id: string;
   deviceId: string;
   sequenceId: number;
+  /** Per tenant (top business), from 1: what lists show the alarm as. */
+  number: number;
   conditionKey: string;
   signal: string;
   source: AlarmSource;
@@ -383,6 +394,12 @@ export interface AlarmsTable {
   raisedAt: number;
   updatedAt: number;
   version: number;
+}
+
+/** Each tenant's last alarm number. */
+export interface AlarmNumbersTable {
+  tenantPath: string;
+  last: number;
 }
 
 export interface AlarmHistoryTable {
@@ -535,6 +552,7 @@ export interface DatabaseSchema {
   integrationHealth: IntegrationHealthTable;
   conditionEvents: ConditionEventsTable;
   alarms: AlarmsTable;
+  alarmNumbers: AlarmNumbersTable;
   alarmHistory: AlarmHistoryTable;
   businessActions: BusinessActionsTable;
   actionStatus: ActionStatusTable;

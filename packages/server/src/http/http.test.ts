@@ -18,6 +18,7 @@ describe.each(databaseKinds())('HTTP conventions on %s', (kind) => {
       PUBLIC_KEYS: '{"map":"pk.test-map-key"}',
       BODY_LIMIT_BYTES: '2048',
       WEB_DIST_DIR: webDistDir,
+      LEGACY_PLATFORM_URL: 'https://old.example.com/',
     });
     t.app.get('/api/test-failure', async () => {
       throw new Error('secret internal detail');
@@ -28,10 +29,14 @@ describe.each(databaseKinds())('HTTP conventions on %s', (kind) => {
     await rm(webDistDir, { recursive: true, force: true });
   });
 
-  it('answers versions at /api/info', async () => {
+  it('answers versions and the older platform version at /api/info', async () => {
     const response = await t.request({ method: 'GET', url: '/api/info' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ version: '9.9.9+test', serverVersion: '0.1.0' });
+    expect(response.json()).toEqual({
+      version: '9.9.9+test',
+      serverVersion: '0.1.0',
+      legacyPlatformUrl: 'https://old.example.com/',
+    });
   });
 
   it("sends the API's security headers with its answers, and the pages' with pages", async () => {

@@ -44,6 +44,8 @@ export const Alarm = z.object({
   id: z.string(),
   /** Per device, from 1: the device's n-th alarm. */
   sequenceId: z.number().int(),
+  /** Per tenant (top business), from 1: the alarm's own number, which lists show. */
+  number: z.number().int(),
   status: AlarmStatusSchema,
   conditionActive: z.boolean(),
   snoozedUntil: z.string().nullable(),
@@ -92,6 +94,41 @@ export type AlarmListQuery = z.infer<typeof AlarmListQuery>;
 
 export const AlarmPage = z.object({ data: z.array(Alarm), totalElements: z.number().int(), hasNext: z.boolean() });
 export type AlarmPage = z.infer<typeof AlarmPage>;
+
+/** Where a keyset page of alarms starts: after the alarm raised at `raisedAt` (epoch ms) with id `id`. */
+export const AlarmCursor = z
+  .string()
+  .max(100)
+  .regex(/^\d{1,15}_[0-9A-Za-z-]{1,64}$/, { error: 'validation.invalid' })
+  .transform((cursor) => {
+    const separator = cursor.indexOf('_');
+    return { raisedAt: Number(cursor.slice(0, separator)), id: cursor.slice(separator + 1) };
+  });
+
+/**
+ * `GET /alarms`: the alarms of every business the caller sees (or of one subtree, or one device), newest raised
+ * first, a keyset page at a time: `after` is the `next` of the page before.
+ */
+export const VisibleAlarmsQuery = z.object({
+  /** A business whose subtree is listed; every business the caller sees when absent. */
+  business: z.string().min(1).max(64).optional(),
+  deviceUUID: z.string().min(1).max(200).optional(),
+  /** Comma-separated statuses; all when absent. */
+  status: StatusList.optional(),
+  fromDate: z.coerce.date({ error: 'validation.invalid' }).optional(),
+  toDate: z.coerce.date({ error: 'validation.invalid' }).optional(),
+  after: AlarmCursor.optional(),
+  pageSize: AlarmListQuery.shape.pageSize,
+});
+export type VisibleAlarmsQuery = z.infer<typeof VisibleAlarmsQuery>;
+
+export const AlarmKeysetPage = z.object({
+  data: z.array(Alarm),
+  hasNext: z.boolean(),
+  /** The `after` of the next page; null on the last page. */
+  next: z.string().nullable(),
+});
+export type AlarmKeysetPage = z.infer<typeof AlarmKeysetPage>;
 
 const AlarmComment = z.string().trim().max(1000, { error: 'validation.too_long' });
 

@@ -1,6 +1,11 @@
 import { z } from '../validation.js';
 
-export const InfoResponse = z.object({ version: z.string(), serverVersion: z.string() });
+export const InfoResponse = z.object({
+  version: z.string(),
+  serverVersion: z.string(),
+  /** Where the switch to the older platform version goes (`LEGACY_PLATFORM_URL`); null: there is none to offer. */
+  legacyPlatformUrl: z.string().nullable(),
+});
 export type InfoResponse = z.infer<typeof InfoResponse>;
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NotificationListQuery, PushSubscriptionBody, SendNotificationRequest, TopicParams } from './notifications.js';
+import { MESSAGES } from '../messages.js';
+import {
+  NOTIFICATION_CODES,
+  NotificationListQuery,
+  notificationText,
+  PushSubscriptionBody,
+  SendNotificationRequest,
+  TopicParams,
+} from './notifications.js';
 import { SIGFOX_TOKEN_WARNING_RATIO, sigfoxTokenRatio, UpdateSigfoxTokenRecordRequest } from './sigfox.js';
 import { isProviderStaff } from './user.js';
 
@@ -71,5 +79,37 @@ describe('isProviderStaff', () => {
   it('is true for the product role only', () => {
     expect(isProviderStaff({ role: 'product' })).toBe(true);
     expect(isProviderStaff({ role: 'user' })).toBe(false);
+  });
+});
+
+describe('notificationText', () => {
+  const stored = { title: 'Maintenance tonight', body: 'From 22:00.' };
+
+  it('words a code in the language asked, its numbers as the language writes them', () => {
+    const content = {
+      code: 'notification.sigfox_tokens',
+      params: { percent: '92', type: 'GOLD', inUse: '4600', max: '5000' },
+      message: { title: '', body: '' },
+    };
+    expect(notificationText(content, 'en')).toEqual({
+      title: 'Sigfox tokens at 92%',
+      body: 'The GOLD contract has 4,600 of its 5,000 tokens in use. Buy more before new devices are refused.',
+    });
+    expect(notificationText(content, 'pt').title).toBe('Tokens Sigfox a 92%');
+  });
+
+  it('keeps free text, and a code this version does not know, as stored', () => {
+    expect(notificationText({ code: null, params: {}, message: stored }, 'pt')).toEqual(stored);
+    expect(notificationText({ code: 'notification.from_the_future', params: {}, message: stored }, 'pt')).toEqual(
+      stored,
+    );
+  });
+
+  it('has a title and a body in every language for every code', () => {
+    for (const language of ['en', 'pt'] as const) {
+      for (const code of NOTIFICATION_CODES) {
+        expect(Object.keys(MESSAGES[language])).toEqual(expect.arrayContaining([`${code}.title`, `${code}.body`]));
+      }
+    }
   });
 });

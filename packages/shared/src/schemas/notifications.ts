@@ -1,3 +1,5 @@
+import type { Language } from '../languages.js';
+import { type MessageCode, translate } from '../messages.js';
 import { z } from '../validation.js';
 
 export const NOTIFICATION_PAGE_SIZES = [10, 25, 50] as const;
@@ -11,13 +13,52 @@ export const NotificationMessage = z.object({
 });
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
 
-/** One notification of one user; `topic` is `a/b` when it came through a topic subscription. */
+/** What the platform notifies about; each has a `.title` and a `.body` text in `MESSAGES`. */
+export const NOTIFICATION_CODES = [
+  'notification.alarm_raised',
+  'notification.alarm_reactivated',
+  'notification.alarm_unsnoozed',
+  'notification.condition_raised',
+  'notification.condition_cleared',
+  'notification.battery_low',
+  'notification.journey_finished',
+  'notification.contract_expiring',
+  'notification.sigfox_tokens',
+  'notification.account_confirmed',
+] as const;
+export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
+
+export const isNotificationCode = (code: string): code is NotificationCode =>
+  (NOTIFICATION_CODES as readonly string[]).includes(code);
+
+/** A notification as stored: a code with its parameters, or (sent by provider staff, or older) free text. */
+export interface NotificationContent {
+  code: string | null;
+  params: Record<string, string>;
+  message: NotificationMessage;
+}
+
+/** The title and body of a notification in `language`; free text (and a code this version does not know) as stored. */
+export function notificationText(content: NotificationContent, language: Language): NotificationMessage {
+  if (content.code === null || !isNotificationCode(content.code)) return content.message;
+  return {
+    title: translate(`${content.code}.title` as MessageCode, language, content.params),
+    body: translate(`${content.code}.body` as MessageCode, language, content.params),
+  };
+}
+
+/**
+ * One notification of one user; `topic` is `a/b` when it came through a topic subscription. `message` is worded in
+ * the request's language; `code` and `params` (null and empty for free text) let a client word it in its own.
+ */
 export const Notification = z
   .object({
     _id: z.string(),
     read: z.boolean(),
     createdAt: z.string(),
     message: NotificationMessage,
+    code: z.string().nullable(),
+    params: z.record(z.string(), z.string()),
     topic: z.string().nullable(),
   })
   .meta({ id: 'Notification' });

@@ -3,7 +3,6 @@ import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
 import { loadScreenPart } from '@/lib/lazy-load';
 import { createGuards, type GuardDeps } from './guards';
-import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
 import { type AppRoute, type RouteHandle, routeTable } from './route-table';
 import { NotAvailablePage } from './routes/not-available';
@@ -30,7 +29,12 @@ export function createRoutes(deps: GuardDeps, table: readonly AppRoute[] = route
       HydrateFallback: PageLoading,
       children: [
         ...table.filter((route) => route.frame === 'card').flatMap(toRouteObjects),
-        { Component: AppLayout, children: table.filter((route) => route.frame === 'shell').flatMap(toRouteObjects) },
+        {
+          // The shell (app bar, business tree, alarms, notifications) loads with the first page inside it, so the
+          // sign-in pages carry none of it.
+          lazy: () => loadScreenPart(() => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout }))),
+          children: table.filter((route) => route.frame === 'shell').flatMap(toRouteObjects),
+        },
         { path: '*', element: <Navigate to={paths.home} replace /> },
       ],
     },

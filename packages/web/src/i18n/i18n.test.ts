@@ -1,7 +1,7 @@
 import { MESSAGES, messageOf } from '@iot/shared';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
-import { i18n, messageText } from './index';
+import { i18n, loadTexts, messageText } from './index';
 import { detectLanguage } from './language';
 import pt from './pt.json';
 
@@ -22,6 +22,12 @@ describe('translations', () => {
     expect(clashes).toEqual([]);
   });
 
+  it('names a business "empresa" everywhere in Portuguese, as the menu does', () => {
+    const texts = [...Object.entries(pt), ...Object.entries(MESSAGES.pt)];
+    expect(texts.filter(([, text]) => /neg[óo]cio/i.test(text))).toEqual([]);
+    expect(pt['route.businesses']).toBe('Empresas');
+  });
+
   it('uses the same parameters in both languages', () => {
     const params = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
     const differing = Object.entries(en).filter(([key, text]) => {
@@ -33,7 +39,8 @@ describe('translations', () => {
 });
 
 describe('messageText', () => {
-  it('words a message with its parameters, a key of the web texts, and leaves a worded text as it is', () => {
+  it('words a message with its parameters, a key of the web texts, and leaves a worded text as it is', async () => {
+    await loadTexts('pt');
     const t = i18n.getFixedT('pt');
     expect(messageText(t, messageOf('validation.max_length', { max: 64 }))).toBe('No máximo 64 caracteres');
     expect(messageText(t, 'validation.required')).toBe(MESSAGES.pt['validation.required']);

@@ -11,18 +11,20 @@ import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import { detectLanguage, storeLanguage } from './language';
-import pt from './pt.json';
 
-/** The web app's own texts over the server's message table, so an error code reads the same on both sides. */
-export const resources = {
-  en: { translation: { ...MESSAGES.en, ...en } },
-  pt: { translation: { ...MESSAGES.pt, ...pt } },
-} as const;
+/**
+ * The web app's own texts of each language but English, loaded on first use: English comes with the first load (it is
+ * the fallback of every text), so an English reader never downloads the others.
+ */
+const otherTexts: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, string> }>> = {
+  pt: () => import('./pt.json'),
+};
 
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources,
+  // The web app's own texts over the server's message table, so an error code reads the same on both sides.
+  resources: { en: { translation: { ...MESSAGES.en, ...en } } },
   lng: detectLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -46,9 +48,27 @@ export function currentLanguage(): Language {
   return resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
-/** Switches the interface at once and remembers the choice on this browser. */
+/** Loads the texts of `language` if they are not there yet. */
+export async function loadTexts(language: Language) {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
+  const { default: texts } = await otherTexts[language]();
+  i18n.addResourceBundle(language, 'translation', { ...MESSAGES[language], ...texts });
+}
+
+/**
+ * Settles once the texts of the language the app starts in are there, so the first screen shows in it; if they cannot
+ * be loaded, it shows in English.
+ */
+export const startLanguageLoaded: Promise<void> = loadTexts(resolveLanguage(i18n.language)).then(
+  // The language was chosen before its texts were there: choosing it again resolves it to them.
+  () => i18n.changeLanguage(i18n.language).then(() => undefined),
+  () => undefined,
+);
+
+/** Switches the interface at once (after loading its texts on first use) and remembers the choice on this browser. */
 export async function changeLanguage(language: Language) {
   storeLanguage(language);
+  await loadTexts(language);
   await i18n.changeLanguage(language);
 }
 

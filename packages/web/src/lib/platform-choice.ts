@@ -8,9 +8,13 @@ export function platformCookie(choice: PlatformChoice): string {
   return `${PLATFORM_COOKIE}=${choice}; max-age=${PLATFORM_COOKIE_MAX_AGE_S}; path=/; SameSite=Lax`;
 }
 
-/** Keeps the choice and reloads, so the server serves the chosen version. */
-export function switchPlatform(choice: PlatformChoice) {
-  // biome-ignore lint/suspicious/noDocumentCookie: the server reads this cookie to choose the version it serves
+/**
+ * Keeps the choice and opens the chosen version: the older one at its own address (`LEGACY_PLATFORM_URL`), this one
+ * by reloading.
+ */
+export function switchPlatform(choice: PlatformChoice, legacyPlatformUrl?: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: a proxy in front may read this cookie to choose the version it serves
   document.cookie = platformCookie(choice);
-  window.location.reload();
+  if (choice === 'old' && legacyPlatformUrl) window.location.assign(legacyPlatformUrl);
+  else window.location.reload();
 }

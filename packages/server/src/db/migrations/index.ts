@@ -29,6 +29,9 @@ import * as uplinkCountersByAge from './0027-uplink-counters-by-age.js';
 import * as integrationHealthAndTtnIds from './0028-integration-health-and-ttn-ids.js';
 import * as messageRadioMetadata from './0029-message-radio-metadata.js';
 import * as authAttempts from './0030-auth-attempts.js';
+import * as notificationMessages from './0031-notification-messages.js';
+import * as alarmNumbers from './0032-alarm-numbers.js';
+import * as openAlarmsIndex from './0033-open-alarms-index.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0028-integration-health-and-ttn-ids': integrationHealthAndTtnIds,
   '0029-message-radio-metadata': messageRadioMetadata,
   '0030-auth-attempts': authAttempts,
+  '0031-notification-messages': notificationMessages,
+  '0032-alarm-numbers': alarmNumbers,
+  '0033-open-alarms-index': openAlarmsIndex,
 };

@@ -294,7 +294,7 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
       .selectAll()
       .where('userId', '=', operator.id)
       .execute();
-    expect(notifications.some((notification) => notification.body.includes('is in alarm'))).toBe(true);
+    expect(notifications.some((notification) => notification.code === 'notification.condition_raised')).toBe(true);
     const after = (await call('GET', `${BUSINESSES}/${nodes.Acme}/actions`, tokens.admin)).json();
     const push = after.actions.find((action: { type: string }) => action.type === 'push');
     expect(push.push.userIds).toEqual([operator.id]);

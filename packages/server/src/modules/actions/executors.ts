@@ -12,6 +12,7 @@ import { escapeHtml } from '../../adapters/mail/escape-html.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { MessagingClient } from '../../adapters/messaging/messaging-client.js';
 import { isReaching } from '../businesses/repo.js';
+import { conditionEventSource, signalParams } from '../notifications/alarm-notifications.js';
 import type { NotificationsService } from '../notifications/service.js';
 import { type ActionEvent, describeEvent, type JobEvent } from './action-event.js';
 import { parseActions } from './effective-actions.js';
@@ -191,9 +192,18 @@ export function createActionExecutors(deps: {
           recipients.push({
             key: 'internet',
             send: async () => {
+              // Sourced by the edge: a user the alarm it raised (or another action) notified already gets no second
+              // notification of it.
               await deps.notifications.notify(
                 users.map((user) => user.id),
-                text,
+                {
+                  code: event.raised ? 'notification.condition_raised' : 'notification.condition_cleared',
+                  params: {
+                    device: event.deviceDescription || event.deviceUUID,
+                    ...signalParams(event.deviceType, event.signal, event.value),
+                  },
+                },
+                { source: conditionEventSource(event.id) },
               );
             },
           });

@@ -29,6 +29,7 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
   let integrationToken: string;
   let admin: string;
   let operator: { id: string };
+  let operatorToken: string;
   let browser: ReturnType<typeof createBrowserSubscription>;
   let acme: string;
 
@@ -46,10 +47,11 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
     const nodes = await t.createTree(staff, [['Acme'], ['Plant', 'Acme']]);
     acme = nodes.Acme ?? '';
     admin = await t.userWith('admin', PASSWORD, acme, 'admin');
-    operator = await t.createUser('operator@example.com', PASSWORD);
+    // Portuguese: what is pushed to them is worded in their language.
+    operator = await t.createUser('operator@example.com', PASSWORD, { language: 'pt' });
     // Push actions reach only users who can see the business.
     await t.services.businessesRepo.setEntry(acme, operator.id, 'viewer', Date.now());
-    const operatorToken = await t.signIn('operator@example.com', PASSWORD);
+    operatorToken = await t.signIn('operator@example.com', PASSWORD);
     browser = createBrowserSubscription(`${push.url}/send/operator-phone`);
     const stored = await t.request({
       method: 'POST',
@@ -101,6 +103,13 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
           },
           { type: 'email', signalTypes: ['value'], email: { mode: 'custom', addresses: 'desk@example.com' } },
           { type: 'push', signalTypes: ['value'], push: { userIds: [operator.id], channels: ['internet'] } },
+          // The operator is reached three ways: the alarm (they see the business) and two push actions.
+          {
+            type: 'push',
+            name: 'Night shift',
+            signalTypes: ['alarm', 'value'],
+            push: { userIds: [operator.id], channels: ['internet'] },
+          },
         ],
       },
     });
@@ -139,6 +148,11 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
     }[];
   const callbacks = () => receiver.received.filter((request) => request.url === '/alarms');
   const nudgeWorker = () => t.services.actionWorker.nudge();
+  const operatorNotifications = async () =>
+    (await t.request({ method: 'GET', url: '/api/push-notification/user-notifications', token: operatorToken })).json()
+      .data as { message: { title: string; body: string }; code: string }[];
+  const jobsDone = async () =>
+    (await t.db.selectFrom('actionJobs').select('status').execute()).every((job) => job.status !== 'pending');
 
   it('raises the alarm and reaches the callback (after two failures), the mailbox and the push service', async () => {
     await send(1, 60);
@@ -170,9 +184,20 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
     const mail = await t.inbox.waitForMail('desk@example.com');
     expect(mail.subject).toBe('Van 7: speed alarm');
 
-    await until(() => push.pushesTo('/send/operator-phone').length === 1);
+    await until(async () => {
+      await nudgeWorker();
+      return jobsDone();
+    });
+    // One transition, one notification and one push, however many ways reach the user; in their language.
+    expect(await operatorNotifications()).toEqual([
+      expect.objectContaining({
+        code: 'notification.alarm_raised',
+        message: { title: 'Alarme em Van 7', body: 'Speed: alarme n.º 1 disparado (valor 95 km/h).' },
+      }),
+    ]);
+    expect(push.pushesTo('/send/operator-phone')).toHaveLength(1);
     const [received] = push.pushesTo('/send/operator-phone');
-    expect(JSON.parse(browser.read(received?.body ?? Buffer.alloc(0)))).toMatchObject({ title: 'Van 7: speed alarm' });
+    expect(JSON.parse(browser.read(received?.body ?? Buffer.alloc(0)))).toMatchObject({ title: 'Alarme em Van 7' });
   });
 
   it('latches the alarm when the reading comes back under the threshold, and reports that too', async () => {
@@ -193,5 +218,15 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
     });
     expect(callbacks()[3]?.body).toMatchObject({ raised: false, value: 74 });
     expect((await t.inbox.waitForMail('desk@example.com')).subject).toBe('Van 7: speed cleared');
+    await until(async () => {
+      await nudgeWorker();
+      return jobsDone();
+    });
+    // The alarm notifies nobody of a cleared condition; the push actions do, once.
+    expect((await operatorNotifications()).map((notification) => notification.code)).toEqual([
+      'notification.condition_cleared',
+      'notification.alarm_raised',
+    ]);
+    expect(push.pushesTo('/send/operator-phone')).toHaveLength(2);
   });
 });

@@ -113,7 +113,10 @@ describe.each(databaseKinds())('alarms on %s', (kind) => {
       });
       for (const name of ['admin', 'user', 'viewer']) {
         expect(await notificationsOf(name), name).toEqual([
-          expect.objectContaining({ title: expect.stringContaining('Alarm on'), body: expect.stringContaining('SOS') }),
+          expect.objectContaining({
+            code: 'notification.alarm_raised',
+            params: expect.stringContaining('"signal":"SOS"'),
+          }),
         ]);
       }
       expect(await notificationsOf('store')).toEqual([]);
@@ -213,6 +216,72 @@ describe.each(databaseKinds())('alarms on %s', (kind) => {
         call('GET', `/api/customer-business/${nodes.Bravo}/alarms?page=${number}&pageSize=10`, tokens.bravo);
       expect((await page(1)).json()).toMatchObject({ totalElements: 11, hasNext: true });
       expect((await page(2)).json()).toMatchObject({ totalElements: 11, hasNext: false, data: [expect.any(Object)] });
+    });
+
+    describe('GET /api/alarms (every business the caller sees)', () => {
+      const visible = (query: string, token: string | undefined) => call('GET', `/api/alarms?${query}`, token);
+      /** Every alarm of the query, walking its keyset pages. */
+      async function walk(query: string, token: string) {
+        const seen: Alarm[] = [];
+        let after = '';
+        for (let pages = 0; pages < 20; pages += 1) {
+          const response = await visible(`${query}&pageSize=10${after}`, token);
+          expect(response.statusCode, response.body).toBe(200);
+          const page = response.json();
+          seen.push(...page.data);
+          expect(page.next === null).toBe(!page.hasNext);
+          if (!page.hasNext) return seen;
+          after = `&after=${encodeURIComponent(page.next)}`;
+        }
+        throw new Error('too many pages');
+      }
+
+      it("lists every tenant's alarms to provider staff and only their own to others, newest raised first", async () => {
+        const all = await walk('status=', staff);
+        expect(new Set(all.map((entry) => entry.id)).size).toBe(all.length);
+        const order = all.map((entry) => `${entry.raisedAt} ${entry.id}`);
+        expect(order).toEqual([...order].sort().reverse());
+        const plant = all.filter((entry) => entry.businessId === nodes.Plant);
+        const bravo = all.filter((entry) => entry.businessId === nodes.Bravo);
+        expect(plant.length).toBeGreaterThanOrEqual(4);
+        expect(bravo.length).toBe(11);
+        expect(all).toHaveLength(plant.length + bravo.length);
+        const ids = (alarms: Alarm[]) => alarms.map((entry) => entry.id).sort();
+        expect(ids(await walk('', tokens.admin ?? ''))).toEqual(ids(plant));
+        expect(ids(await walk('', tokens.bravo ?? ''))).toEqual(ids(bravo));
+        expect((await visible('', tokens.store)).json()).toEqual({ data: [], hasNext: false, next: null });
+      });
+
+      it('narrows to a subtree, a device, statuses and dates; another tenant’s business or device is 404', async () => {
+        const ids = async (query: string, token = tokens.admin) =>
+          (await visible(query, token)).json().data.map((entry: Alarm) => entry.id);
+        expect(await ids(`business=${nodes.Plant}&pageSize=100`)).toEqual(await ids('pageSize=100'));
+        expect(await ids(`business=${nodes.Store}`)).toEqual([]);
+        expect(await ids(`business=${nodes.Bravo}`, staff)).toHaveLength(11);
+        expect(await ids(`deviceUUID=${pager.uuid}`)).toEqual([open.id]);
+        expect(await ids('fromDate=2026-06-01T00:00:00Z&toDate=2026-06-01T00:00:01Z')).toEqual([open.id]);
+        const acknowledged = (await visible('status=acknowledged&pageSize=100', tokens.admin)).json().data as Alarm[];
+        expect(acknowledged.length).toBeGreaterThanOrEqual(1);
+        expect(acknowledged.every((entry) => entry.status === 'acknowledged')).toBe(true);
+        expect((await visible(`business=${nodes.Plant}`, tokens.bravo)).statusCode).toBe(404);
+        expect((await visible(`business=${nodes.Acme}`, tokens.viewer)).statusCode).toBe(404);
+        expect((await visible(`deviceUUID=${pager.uuid}`, tokens.bravo)).statusCode).toBe(404);
+        expect((await visible('', undefined)).statusCode).toBe(401);
+        for (const bad of ['after=1_x_%00', 'after=notacursor', 'pageSize=7', 'status=bogus', 'business=']) {
+          expect((await visible(bad, tokens.admin)).statusCode, bad).toBe(400);
+        }
+      });
+
+      it("numbers each tenant's alarms from 1, across its devices", async () => {
+        const all = await walk('status=', staff);
+        for (const business of [nodes.Plant, nodes.Bravo]) {
+          const numbers = all.filter((entry) => entry.businessId === business).map((entry) => entry.number);
+          expect(numbers.sort((a, b) => a - b)).toEqual(numbers.map((_, index) => index + 1));
+        }
+        const acme = all.filter((entry) => entry.businessId === nodes.Plant);
+        expect(new Set(acme.map((entry) => entry.device.uuid)).size).toBe(2);
+        expect(acme.filter((entry) => entry.sequenceId === 1).length).toBeGreaterThan(1);
+      });
     });
 
     it("answers 404 for another tenant's alarms and 401 to nobody", async () => {

@@ -3,6 +3,7 @@ import {
   type AlarmRefusal,
   type AlarmTransition,
   type LiveEvent,
+  type NotificationCode,
   nextAlarmState,
   RAISED,
 } from '@iot/shared';
@@ -11,8 +12,9 @@ import { orderedId } from '../../db/ordered-id.js';
 import type { ConditionEventsTable, Database, DatabaseSchema } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { LiveEventEnvelope } from '../ingest/live-events.js';
+import { alarmTransitionSource, conditionEventSource, signalParams } from '../notifications/alarm-notifications.js';
 import { createNotificationsRepo } from '../notifications/repo.js';
-import { alarmOptionsOf, presentAlarm, signalNameOf, stateOf } from './present.js';
+import { alarmOptionsOf, presentAlarm, stateOf } from './present.js';
 import { type AlarmWithDeviceRow, createAlarmsRepo } from './repo.js';
 
 /**
@@ -52,27 +54,50 @@ const device = (row: AlarmWithDeviceRow) => ({
   businessPath: row.businessPath,
 });
 
-/** The wording of the notification of each activating transition (stored text, in English). */
-const ACTIVATION_TEXT: Partial<Record<AlarmTransition, string>> = {
-  firstActivation: 'raised',
-  reactivated: 'active again',
-  activatedFromSnooze: 'active again after its snooze',
+/** The message of each activating transition's notification. */
+const ACTIVATION_CODE: Partial<Record<AlarmTransition, NotificationCode>> = {
+  firstActivation: 'notification.alarm_raised',
+  reactivated: 'notification.alarm_reactivated',
+  activatedFromSnooze: 'notification.alarm_unsnoozed',
 };
 
-/** A notification, for every user who sees the device, that one of its alarms became active. */
+/**
+ * A notification, for every user who sees the device, that one of its alarms became active, stored as a message code
+ * worded when read. Its source is the edge that caused it (when one did), so a push action following the same edge
+ * adds no second notification for a user.
+ */
 async function notifyActivation(
   trx: Kysely<DatabaseSchema>,
-  alarm: { signal: string; sequenceId: number },
+  alarm: { id: string; signal: string; number: number; value: string },
   of: ReturnType<typeof device>,
   transition: AlarmTransition,
-  at: number,
+  context: { at: number; eventId?: string },
 ) {
+  const code = ACTIVATION_CODE[transition];
+  if (!code) return;
   const userIds = await createAlarmsRepo(trx).usersSeeing(of.businessPath, trx);
-  const deviceName = of.description || of.id;
-  const title = `Alarm on ${deviceName}`;
-  const body = `${signalNameOf(of.deviceType, alarm.signal)}: alarm #${alarm.sequenceId} ${ACTIVATION_TEXT[transition]}.`;
+  const params = {
+    device: of.description || of.id,
+    // The number the alarm lists show.
+    alarm: String(alarm.number),
+    ...signalParams(of.deviceType, alarm.signal, JSON.parse(alarm.value)),
+  };
+  const source =
+    context.eventId === undefined
+      ? alarmTransitionSource(alarm.id, transition, context.at)
+      : conditionEventSource(context.eventId);
   await createNotificationsRepo(trx).insertMany(
-    userIds.map((userId) => ({ userId, title, body, topic: null, readAt: null, createdAt: at })),
+    userIds.map((userId) => ({
+      userId,
+      title: '',
+      body: '',
+      code,
+      params: JSON.stringify(params),
+      source,
+      topic: null,
+      readAt: null,
+      createdAt: context.at,
+    })),
     trx,
   );
 }
@@ -119,7 +144,13 @@ export async function applyAlarmInput(
     },
     trx,
   );
-  if (ACTIVATING.includes(transition)) await notifyActivation(trx, alarm, device(alarm), transition, context.at);
+  if (ACTIVATING.includes(transition)) {
+    const value = context.event?.value ?? alarm.value;
+    await notifyActivation(trx, { ...alarm, value }, device(alarm), transition, {
+      at: context.at,
+      eventId: context.event?.id,
+    });
+  }
   return { ok: true, change: { alarmId: alarm.id, transition } };
 }
 
@@ -166,6 +197,7 @@ async function raise(
     id: orderedId(),
     deviceId: event.deviceId,
     sequenceId: await repo.nextSequenceId(event.deviceId, trx),
+    number: await repo.nextNumber(of.tenantPath, trx),
     conditionKey: event.conditionKey,
     signal: event.signal,
     source: event.kind === 'alarm' ? ('signal' as const) : ('rule' as const),
@@ -180,7 +212,7 @@ async function raise(
   };
   await repo.insert(alarm, trx);
   await repo.insertHistory({ alarmId: alarm.id, transition, userId: null, comment: null, date: event.date }, trx);
-  await notifyActivation(trx, alarm, of, transition, at);
+  await notifyActivation(trx, alarm, of, transition, { at, eventId: event.id });
   return [{ alarmId: alarm.id, transition }];
 }
 

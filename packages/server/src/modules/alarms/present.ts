@@ -41,6 +41,7 @@ export function presentAlarm(row: AlarmWithDeviceRow): Alarm {
   return {
     id: row.id,
     sequenceId: row.sequenceId,
+    number: row.number,
     status: row.status,
     conditionActive: row.conditionActive === 1,
     snoozedUntil: row.snoozedUntil === null ? null : iso(row.snoozedUntil),

@@ -25,7 +25,8 @@ export type AlarmHistoryRow = Selectable<AlarmHistoryTable> & {
 
 /** What narrows a listing of alarms. */
 export interface AlarmQuery {
-  subtreePath: string;
+  /** A business's subtree; every business when absent (the caller's reach still applies). */
+  subtreePath?: string;
   deviceId?: string;
   statuses?: AlarmStatus[];
   raisedFrom?: number;
@@ -50,14 +51,15 @@ export function createAlarmsRepo(db: Database) {
       ]);
 
   function matching(query: AlarmQuery) {
-    const conditions: Expression<boolean>[] = [inSubtree(query.subtreePath, 'devices.businessPath')];
+    const conditions: Expression<boolean>[] = [];
+    if (query.subtreePath !== undefined) conditions.push(inSubtree(query.subtreePath, 'devices.businessPath'));
     if (query.deviceId !== undefined) conditions.push(sql<boolean>`${sql.ref('alarms.deviceId')} = ${query.deviceId}`);
     if (query.statuses?.length)
       conditions.push(sql<boolean>`${sql.ref('alarms.status')} in (${sql.join(query.statuses)})`);
     if (query.raisedFrom !== undefined)
       conditions.push(sql<boolean>`${sql.ref('alarms.raisedAt')} >= ${query.raisedFrom}`);
     if (query.raisedTo !== undefined) conditions.push(sql<boolean>`${sql.ref('alarms.raisedAt')} <= ${query.raisedTo}`);
-    return sql<boolean>`(${sql.join(conditions, sql` and `)})`;
+    return conditions.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(conditions, sql` and `)})`;
   }
 
   return {
@@ -100,6 +102,19 @@ export function createAlarmsRepo(db: Database) {
         .where('deviceId', '=', deviceId)
         .executeTakeFirst();
       return count(row?.last ?? 0) + 1;
+    },
+
+    /** The tenant's next alarm number; the row it counts in stays locked until the transaction ends. */
+    async nextNumber(tenantPath: string, trx: Executor): Promise<number> {
+      const row = await trx
+        .insertInto('alarmNumbers')
+        .values({ tenantPath, last: 1 })
+        .onConflict((conflict) =>
+          conflict.column('tenantPath').doUpdateSet({ last: sql`${sql.ref('alarmNumbers.last')} + 1` }),
+        )
+        .returning('last')
+        .executeTakeFirstOrThrow();
+      return count(row.last);
     },
 
     async insert(alarm: Insertable<AlarmsTable>, trx: Executor): Promise<void> {
@@ -169,6 +184,35 @@ export function createAlarmsRepo(db: Database) {
       return { rows, total: count(total.n) };
     },
 
+    /**
+     * A keyset page of the alarms the caller reaches (provider staff: all), newest raised first, after `after`: one
+     * more row than `limit` is read to tell whether another page follows, and no count of all matches is made.
+     */
+    async keysetPage(
+      caller: Caller,
+      query: AlarmQuery,
+      after: { raisedAt: number; id: string } | undefined,
+      limit: number,
+    ) {
+      const { reach } = await reachOf(caller, db, 'devices.businessPath');
+      let scoped = withDevice(db).where(matching(query));
+      if (reach) scoped = scoped.where(reach);
+      if (after) {
+        scoped = scoped.where((eb) =>
+          eb.or([
+            eb('alarms.raisedAt', '<', after.raisedAt),
+            eb.and([eb('alarms.raisedAt', '=', after.raisedAt), eb('alarms.id', '<', after.id)]),
+          ]),
+        );
+      }
+      const rows = await scoped
+        .orderBy('alarms.raisedAt', 'desc')
+        .orderBy('alarms.id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      return { rows: rows.slice(0, limit), hasNext: rows.length > limit };
+    },
+
     /** Snoozed alarms whose snooze has ended by `now`, the longest overdue first. */
     async snoozeEndedBy(now: number, limit: number, trx: Executor = db): Promise<AlarmWithDeviceRow[]> {
       return withDevice(trx)
@@ -184,7 +228,7 @@ export function createAlarmsRepo(db: Database) {
     async device(deviceId: string, trx: Executor) {
       return trx
         .selectFrom('devices')
-        .select(['id', 'description', 'deviceType', 'businessId', 'businessPath', 'alarmsConfig'])
+        .select(['id', 'description', 'deviceType', 'businessId', 'businessPath', 'tenantPath', 'alarmsConfig'])
         .where('id', '=', deviceId)
         .executeTakeFirst();
     },

@@ -1,10 +1,12 @@
 import {
   AcknowledgeAlarmRequest,
+  AlarmKeysetPage,
   AlarmListQuery,
   AlarmPage,
   AlarmWithHistory,
   CommentAlarmRequest,
   SnoozeAlarmRequest,
+  VisibleAlarmsQuery,
   z,
 } from '@iot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -37,6 +39,21 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; alarms: Al
       },
     },
     async (request) => alarms.list(sessionUser(request), request.params.id, request.query),
+  );
+  app.get(
+    '/alarms',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          'The alarms of every business the caller sees (provider staff: all), or of one subtree or device, newest ' +
+          'raised first; a keyset page at a time (`after` is the `next` of the page before)',
+        querystring: VisibleAlarmsQuery,
+        response: { 200: AlarmKeysetPage, ...READ_ERRORS },
+      },
+    },
+    async (request) => alarms.listVisible(sessionUser(request), request.query),
   );
   app.get(
     '/alarms/:id',

@@ -1,10 +1,12 @@
 import {
   type AlarmInput,
+  type AlarmKeysetPage,
   type AlarmListQuery,
   type AlarmPage,
   type AlarmWithHistory,
   type BusinessRole,
   hasRank,
+  type VisibleAlarmsQuery,
 } from '@iot/shared';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
@@ -91,6 +93,36 @@ export function createAlarmsService({
       const offset = (query.page - 1) * query.pageSize;
       const { rows, total } = await repo.page(user, filter, query.pageSize, offset);
       return { data: rows.map(presentAlarm), totalElements: total, hasNext: offset + rows.length < total };
+    },
+
+    /**
+     * The alarms of every business the caller sees, or of one subtree or device of theirs (another tenant's is not
+     * found), newest raised first, a keyset page at a time.
+     */
+    async listVisible(user: UserRow, query: VisibleAlarmsQuery): Promise<AlarmKeysetPage> {
+      let subtreePath: string | undefined;
+      if (query.business !== undefined) {
+        const business = await businessesRepo.findReachable(user, query.business);
+        if (!business) throw new AppError('not_found');
+        subtreePath = business.path;
+      }
+      if (query.deviceUUID !== undefined && !(await devicesRepo.findReachable(user, query.deviceUUID))) {
+        throw new AppError('not_found');
+      }
+      const filter: AlarmQuery = {
+        ...(subtreePath !== undefined ? { subtreePath } : {}),
+        ...(query.deviceUUID !== undefined ? { deviceId: query.deviceUUID } : {}),
+        ...(query.status?.length ? { statuses: query.status } : {}),
+        ...(query.fromDate ? { raisedFrom: query.fromDate.getTime() } : {}),
+        ...(query.toDate ? { raisedTo: query.toDate.getTime() } : {}),
+      };
+      const { rows, hasNext } = await repo.keysetPage(user, filter, query.after, query.pageSize);
+      const last = rows.at(-1);
+      return {
+        data: rows.map(presentAlarm),
+        hasNext,
+        next: hasNext && last ? `${last.raisedAt}_${last.id}` : null,
+      };
     },
 
     async get(user: UserRow, id: string): Promise<AlarmWithHistory> {

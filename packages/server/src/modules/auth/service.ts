@@ -248,7 +248,8 @@ export function createAuthService({
       await sendMail(
         invitationMail({
           to: user.email,
-          link: link('/reset-password', { uid: user.id, token, lang: language }),
+          // `invited`: the page says the password is set, not changed, since the invitee never had one.
+          link: link('/reset-password', { uid: user.id, token, lang: language, invited: '1' }),
           language,
           product: config.productName,
           inviter: inviterName,

@@ -283,6 +283,8 @@ describe.each(databaseKinds())('users of a business on %s', (kind) => {
     expect(mail.text).toContain('"Porto"');
     const link = linkIn(mail, '/reset-password');
     expect(link.searchParams.get('uid')).toBe(invitee?.id);
+    // The page of the link says the first password is set, not changed.
+    expect(link.searchParams.get('invited')).toBe('1');
     expect(link.searchParams.get('lang')).toBe('pt');
 
     const signInFirst = await t.request({

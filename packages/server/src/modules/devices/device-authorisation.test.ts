@@ -84,6 +84,7 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
         ['read', 'get', async () => ({ method: 'GET', url: `/api/devices/${uuid}` })],
         ['read', 'outputs', async () => ({ method: 'GET', url: `/api/devices/${uuid}/outputs` })],
         ['read', 'alarms', async () => ({ method: 'GET', url: `/api/devices/${uuid}/alarms` })],
+        ['read', 'alarm list', async () => ({ method: 'GET', url: `/api/alarms?deviceUUID=${uuid}` })],
         ['read', 'downlink', async () => ({ method: 'GET', url: `/api/devices/${uuid}/downlink` })],
         ['read', 'batteries', async () => ({ method: 'GET', url: `/api/devices/${uuid}/battery-changes` })],
         ['read', 'userdata', async () => ({ method: 'GET', url: `/api/devices/${uuid}/userdata` })],
@@ -408,5 +409,38 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
     // Six reaches: everything (staff), the tenant, Site A (its user and its viewer), Site B, the other tenant, nothing.
     expect(new Set(oneByOne.map((list) => list.replace(/^\w+: /, ''))).size).toBe(6);
     expect(await Promise.all(principals.map(listOf))).toEqual(oneByOne);
+  });
+
+  it("counts in the overview each principal's own reach: the devices their list counts, nothing of other tenants", async () => {
+    for (const [place, sigfoxID] of [
+      ['Site A', 'FA0001'],
+      ['Site B', 'FA0002'],
+      ['Other', 'FA0003'],
+    ] as const) {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/devices',
+        payload: { businessId: nodes[place], deviceType: 'th-sensor-sigfox', sigfoxID },
+        token: tokens.staff,
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const seen = [];
+    for (const principal of Object.keys(EXPECTED) as Principal[]) {
+      const overview = await t.request({ method: 'GET', url: '/api/overview', token: tokens[principal] });
+      const listed = await t.request({
+        method: 'POST',
+        url: '/api/devices/filter-count',
+        payload: {},
+        token: tokens[principal],
+      });
+      seen.push(`${principal}: ${overview.statusCode} ${overview.json().devices?.total === listed.json().count}`);
+    }
+    expect(seen).toEqual(Object.keys(EXPECTED).map((principal) => `${principal}: 200 true`));
+    const totalOf = async (principal: Principal) =>
+      (await t.request({ method: 'GET', url: '/api/overview', token: tokens[principal] })).json().devices.total;
+    expect(await totalOf('nobody')).toBe(0);
+    expect(await totalOf('siblingAdmin')).toBeLessThan(await totalOf('tenantAdmin'));
+    expect(await totalOf('tenantAdmin')).toBeLessThan(await totalOf('staff'));
   });
 });

@@ -8,7 +8,13 @@ export const infoRoutes: FastifyPluginAsyncZod<{ info: InfoResponse; publicKeys:
 ) => {
   app.get(
     '/info',
-    { schema: { tags: ['info'], summary: 'Application and server versions', response: { 200: InfoResponse } } },
+    {
+      schema: {
+        tags: ['info'],
+        summary: 'Application and server versions, and where the older platform version is (if any)',
+        response: { 200: InfoResponse },
+      },
+    },
     async () => info,
   );
 

@@ -68,6 +68,8 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
         read: false,
         createdAt: '2026-01-01T08:11:00.000Z',
         message: { title: 'Alarm 12', body: 'Cold room 12 is too warm.' },
+        code: null,
+        params: {},
         topic: null,
       });
 
@@ -457,12 +459,51 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
     const stored = await t.services.notifications.notify(
       [ana.id, bruno.id, ana.id],
       { title: 'Door open', body: 'Freezer 3 door open for 10 minutes.' },
-      'plant-7/alarms',
+      { topic: 'plant-7/alarms' },
     );
     expect(stored.map((row) => row.userId).sort()).toEqual([ana.id, bruno.id].sort());
     expect((await list(ana.token)).data).toEqual([
       expect.objectContaining({ topic: 'plant-7/alarms', message: { title: 'Door open', body: expect.any(String) } }),
     ]);
+  });
+
+  it("words a coded notification in the reader's language, and free text as it was stored", async () => {
+    const tiago = await t.createUser('tiago@example.com', PASSWORD, { language: 'pt' });
+    const token = await t.signIn('tiago@example.com', PASSWORD);
+    const at = Date.UTC(2026, 0, 1, 8);
+    await t.services.notificationsRepo.insertMany([
+      { userId: tiago.id, title: 'Maintenance tonight', body: 'From 22:00.', topic: null, createdAt: at, readAt: null },
+      {
+        userId: tiago.id,
+        title: '',
+        body: '',
+        code: 'notification.contract_expiring',
+        params: JSON.stringify({ contract: 'Fleet 2026', days: '15' }),
+        topic: null,
+        createdAt: at + 60_000,
+        readAt: null,
+      },
+    ]);
+
+    const [coded, free] = (await list(token)).data;
+    expect(coded).toMatchObject({
+      code: 'notification.contract_expiring',
+      params: { contract: 'Fleet 2026', days: '15' },
+      message: { title: 'Contrato prestes a expirar', body: 'O contrato "Fleet 2026" expira dentro de 15 dias.' },
+    });
+    expect(free).toMatchObject({
+      code: null,
+      params: {},
+      message: { title: 'Maintenance tonight', body: 'From 22:00.' },
+    });
+    expect((await list(token, '?lang=en')).data[0].message).toEqual({
+      title: 'Contract about to expire',
+      body: 'The contract "Fleet 2026" expires in 15 days.',
+    });
+    const read = await t.request({ method: 'POST', url: `${BASE}/${coded._id}/read`, token });
+    expect(read.json().message.title).toBe('Contrato prestes a expirar');
+    const details = await get(`${BASE}/list-details/${coded._id}?lang=en`, token);
+    expect(details.json().message.title).toBe('Contract about to expire');
   });
 
   it('lists every notification path in the OpenAPI document', async () => {

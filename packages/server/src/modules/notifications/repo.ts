@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Language } from '@iot/shared';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import { orderedId } from '../../db/ordered-id.js';
 import type {
@@ -34,17 +35,52 @@ function slices<T>(items: T[]): T[][] {
  */
 export function createNotificationsRepo(db: Database) {
   return {
+    /** Stores notifications; one whose user already has a notification of the same `source` is left out. */
     async insertMany(notifications: NewNotification[], trx: Executor = db): Promise<NotificationRow[]> {
       const inserted: NotificationRow[] = [];
       for (const slice of slices(notifications)) {
         const rows = await trx
           .insertInto('notifications')
           .values(slice.map((notification) => ({ id: orderedId(), ...notification })))
+          .onConflict((conflict) => conflict.columns(['userId', 'source']).doNothing())
           .returningAll()
           .execute();
         inserted.push(...rows);
       }
       return inserted;
+    },
+
+    /** The users' notifications caused by `source`, whoever stored them. */
+    async ofSource(userIds: string[], source: string): Promise<NotificationRow[]> {
+      const found: NotificationRow[] = [];
+      for (const slice of slices(userIds)) {
+        found.push(
+          ...(await db
+            .selectFrom('notifications')
+            .selectAll()
+            .where('source', '=', source)
+            .where('userId', 'in', slice)
+            .execute()),
+        );
+      }
+      return found;
+    },
+
+    /** Marks notifications as pushed; answers those not pushed before, which are the caller's to push. */
+    async claimForPush(ids: string[], now: number): Promise<NotificationRow[]> {
+      const claimed: NotificationRow[] = [];
+      for (const slice of slices(ids)) {
+        claimed.push(
+          ...(await db
+            .updateTable('notifications')
+            .set({ pushedAt: now })
+            .where('id', 'in', slice)
+            .where('pushedAt', 'is', null)
+            .returningAll()
+            .execute()),
+        );
+      }
+      return claimed;
     },
 
     /** One page of a user's notifications, newest first, and how many there are in all. */
@@ -142,10 +178,19 @@ export function createNotificationsRepo(db: Database) {
       return counts;
     },
 
-    async subscriptionsOf(userIds: string[]): Promise<PushSubscriptionRow[]> {
-      const found: PushSubscriptionRow[] = [];
+    /** The users' push subscriptions, each with its user's language (what is pushed is worded in it). */
+    async subscriptionsOf(userIds: string[]): Promise<(PushSubscriptionRow & { language: Language })[]> {
+      const found: (PushSubscriptionRow & { language: Language })[] = [];
       for (const slice of slices(userIds)) {
-        found.push(...(await db.selectFrom('pushSubscriptions').selectAll().where('userId', 'in', slice).execute()));
+        found.push(
+          ...(await db
+            .selectFrom('pushSubscriptions')
+            .innerJoin('users', 'users.id', 'pushSubscriptions.userId')
+            .selectAll('pushSubscriptions')
+            .select('users.language')
+            .where('pushSubscriptions.userId', 'in', slice)
+            .execute()),
+        );
       }
       return found;
     },

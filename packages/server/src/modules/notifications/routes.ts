@@ -1,6 +1,7 @@
 import {
   CountResponse,
   ErrorResponse,
+  type Language,
   Notification,
   NotificationDetails,
   NotificationInstances,
@@ -15,14 +16,23 @@ import {
   TopicParams,
   UnreadCount,
 } from '@iot/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession, sessionOf } from '../../http/authenticate.js';
+import { requestLanguage } from '../../http/language.js';
 import type { AuthService } from '../auth/service.js';
 import { presentDelivery, presentNotification } from './present.js';
 import type { NotificationsService } from './service.js';
 
 const tags = ['notifications'];
 const base = '/push-notification';
+
+/** The language notifications are worded in: the `lang` query's, else the signed-in user's own. */
+function readerLanguage(request: FastifyRequest): Language {
+  return new URL(request.url, 'http://host').searchParams.has('lang')
+    ? requestLanguage(request)
+    : sessionOf(request).user.language;
+}
 
 /** The signed-in user's notifications, push subscriptions and topics; every call sees only the caller's own. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{
@@ -45,7 +55,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const page = await notifications.list(sessionOf(request).user, request.query);
-      return { data: page.rows.map(presentNotification), totalElements: page.totalElements, hasNext: page.hasNext };
+      const language = readerLanguage(request);
+      return {
+        data: page.rows.map((row) => presentNotification(row, language)),
+        totalElements: page.totalElements,
+        hasNext: page.hasNext,
+      };
     },
   );
 
@@ -73,7 +88,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         response: { 200: Notification, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => presentNotification(await notifications.markRead(sessionOf(request).user, request.params.id)),
+    async (request) =>
+      presentNotification(
+        await notifications.markRead(sessionOf(request).user, request.params.id),
+        readerLanguage(request),
+      ),
   );
 
   app.post(
@@ -129,7 +148,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { notification, deliveries } = await notifications.details(sessionOf(request).user, request.params.id);
-      return { ...presentNotification(notification), deliveries };
+      return { ...presentNotification(notification, readerLanguage(request)), deliveries };
     },
   );
 

@@ -1,7 +1,10 @@
 import {
   isProviderStaff,
+  type Language,
+  type NotificationCode,
   type NotificationListQuery,
   type NotificationMessage,
+  notificationText,
   type PushSubscriptionBody,
   type SendNotificationRequest,
 } from '@iot/shared';
@@ -11,7 +14,8 @@ import type { DeliveryStatus } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import type { UserRow } from '../users/present.js';
 import type { UsersRepo } from '../users/repo.js';
-import type { NotificationRow, NotificationsRepo, PushSubscriptionRow } from './repo.js';
+import { contentOf } from './present.js';
+import type { NewNotification, NotificationRow, NotificationsRepo, PushSubscriptionRow } from './repo.js';
 
 /** Push requests in flight at once while delivering one batch. */
 const DELIVERY_CONCURRENCY = 8;
@@ -31,6 +35,17 @@ interface Recipient {
   userId: string;
   topic: string | null;
 }
+
+/** What a notification says: a message code with its parameters, or free text (provider staff's). */
+export type NotificationSaying = { code: NotificationCode; params: Record<string, string> } | NotificationMessage;
+
+/** The columns that store what a notification says. */
+function sayingColumns(saying: NotificationSaying): Pick<NewNotification, 'title' | 'body' | 'code' | 'params'> {
+  if ('code' in saying) return { title: '', body: '', code: saying.code, params: JSON.stringify(saying.params) };
+  return { title: saying.title, body: saying.body, code: null, params: null };
+}
+
+type Subscription = PushSubscriptionRow & { language: Language };
 
 /** A topic's name: its two path segments, `a/b`. */
 export const topicName = (topic: { a: string; b: string }) => `${topic.a}/${topic.b}`;
@@ -77,8 +92,9 @@ export function createNotificationsService({
   }
 
   /** One attempt to one subscription, always recorded; a subscription the push service no longer knows is dropped. */
-  async function deliverTo(notification: NotificationRow, subscription: PushSubscriptionRow): Promise<void> {
-    const payload = JSON.stringify({ title: notification.title, body: notification.body, id: notification.id });
+  async function deliverTo(notification: NotificationRow, subscription: Subscription): Promise<void> {
+    const { title, body } = notificationText(contentOf(notification), subscription.language);
+    const payload = JSON.stringify({ title, body, id: notification.id });
     let status: DeliveryStatus = 'failed';
     let statusCode: number | null = null;
     let error: string | null = null;
@@ -113,7 +129,7 @@ export function createNotificationsService({
   async function deliver(notifications: NotificationRow[]): Promise<void> {
     try {
       const subscriptions = await notificationsRepo.subscriptionsOf([...new Set(notifications.map((n) => n.userId))]);
-      const byUser = new Map<string, PushSubscriptionRow[]>();
+      const byUser = new Map<string, Subscription[]>();
       for (const subscription of subscriptions) {
         byUser.set(subscription.userId, [...(byUser.get(subscription.userId) ?? []), subscription]);
       }
@@ -128,8 +144,16 @@ export function createNotificationsService({
     }
   }
 
-  /** Stores one notification per recipient (the first entry of a user wins), then pushes them. */
-  async function storeAndDeliver(recipients: Recipient[], message: NotificationMessage): Promise<NotificationRow[]> {
+  /**
+   * Stores one notification per recipient (the first entry of a user wins), then pushes them. With a `source`, a user
+   * who has a notification of that source already (the alarm it raised, another action) gets no second one: that one
+   * is pushed instead, unless it was pushed before.
+   */
+  async function storeAndDeliver(
+    recipients: Recipient[],
+    saying: NotificationSaying,
+    source: string | null = null,
+  ): Promise<NotificationRow[]> {
     const unique = new Map<string, Recipient>();
     for (const recipient of recipients) if (!unique.has(recipient.userId)) unique.set(recipient.userId, recipient);
     const createdAt = now();
@@ -137,13 +161,19 @@ export function createNotificationsService({
       [...unique.values()].map(({ userId, topic }) => ({
         userId,
         topic,
-        title: message.title,
-        body: message.body,
+        ...sayingColumns(saying),
+        source,
         readAt: null,
         createdAt,
       })),
     );
-    await deliver(stored);
+    const ofSource = source === null ? stored : await notificationsRepo.ofSource([...unique.keys()], source);
+    await deliver(
+      await notificationsRepo.claimForPush(
+        ofSource.map((notification) => notification.id),
+        createdAt,
+      ),
+    );
     return stored;
   }
 
@@ -152,10 +182,15 @@ export function createNotificationsService({
      * Notifies users (alarms and other events call this): the notifications are stored first, then web push goes to
      * every subscription of each user. A failed push never undoes the store; each attempt is recorded.
      */
-    async notify(userIds: string[], message: NotificationMessage, topic?: string): Promise<NotificationRow[]> {
+    async notify(
+      userIds: string[],
+      saying: NotificationSaying,
+      options: { topic?: string; source?: string } = {},
+    ): Promise<NotificationRow[]> {
       return storeAndDeliver(
-        userIds.map((userId) => ({ userId, topic: topic ?? null })),
-        message,
+        userIds.map((userId) => ({ userId, topic: options.topic ?? null })),
+        saying,
+        options.source ?? null,
       );
     },
 

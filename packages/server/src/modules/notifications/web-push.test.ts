@@ -38,9 +38,9 @@ describe.each(databaseKinds())('web push delivery on %s', (kind) => {
     await push?.close();
   });
 
-  async function person(name: string) {
+  async function person(name: string, language: 'en' | 'pt' = 'en') {
     const email = `${name}-${++people}@example.com`;
-    const user = await t.createUser(email, PASSWORD);
+    const user = await t.createUser(email, PASSWORD, { language });
     return { id: user.id, email, token: await t.signIn(email, PASSWORD) };
   }
 
@@ -136,6 +136,29 @@ describe.each(databaseKinds())('web push delivery on %s', (kind) => {
     expect(push.pushesTo('/send/multi-bruno-phone')).toEqual([]);
     const notification = await newest(ana.token);
     expect((await details(ana.token, notification._id)).deliveries).toEqual({ sent: 2, failed: 0, gone: 0 });
+  });
+
+  it("pushes a coded notification in each user's own language, and once per source", async () => {
+    const ana = await person('ana', 'pt');
+    const bruno = await person('bruno');
+    const anaPhone = await subscribedBrowser(ana.token, 'phone', `${push.url}/send/language-ana`);
+    const brunoPhone = await subscribedBrowser(bruno.token, 'phone', `${push.url}/send/language-bruno`);
+    const saying = { code: 'notification.battery_low' as const, params: { device: 'Sensor 14', level: '12.5' } };
+    await t.services.notifications.notify([ana.id, bruno.id], saying, { source: 'battery:sensor-14' });
+    await t.services.notifications.notify([ana.id, bruno.id], saying, { source: 'battery:sensor-14' });
+
+    const toAna = push.pushesTo('/send/language-ana');
+    const toBruno = push.pushesTo('/send/language-bruno');
+    expect(toAna).toHaveLength(1);
+    expect(toBruno).toHaveLength(1);
+    expect(JSON.parse(anaPhone.read(toAna[0]?.body ?? Buffer.alloc(0)))).toMatchObject({
+      title: 'Bateria fraca',
+      body: 'Sensor 14 tem 12,5% de bateria. Planeie a troca da bateria.',
+    });
+    expect(JSON.parse(brunoPhone.read(toBruno[0]?.body ?? Buffer.alloc(0)))).toMatchObject({
+      title: 'Battery low',
+      body: 'Sensor 14 has 12.5% battery left. Plan a battery change.',
+    });
   });
 
   it('records a 410 as gone and forgets that subscription', async () => {

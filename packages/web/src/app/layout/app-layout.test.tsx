@@ -2,7 +2,7 @@ import { DEFAULT_CALL_RECEPTION, type User } from '@iot/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '@/api/session';
 import { createSnackbarStore } from '@/components/snackbars/snackbar-store';
 import { changeLanguage } from '@/i18n';
@@ -56,6 +56,8 @@ function signInAs(user: User) {
   return stubApi(user);
 }
 
+// The shell loads with the first page inside it: loaded here once, it is not counted in any test's wait.
+beforeAll(() => import('./app-layout'));
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readCookie } from '@/api/client';
 import { useConfirm } from '@/components/confirm-dialog';
+import { useInfo } from '@/features/version/api/get-info';
 import { PLATFORM_COOKIE, switchPlatform } from '@/lib/platform-choice';
 import { menuRoutes } from '../route-table';
 import { RouteMenuItems } from './route-menu-items';
@@ -34,15 +35,17 @@ export function ArchitectureMenu({ currentRoute, tokenWarning, onOpenSigfoxToken
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const onOldPlatform = readCookie(PLATFORM_COOKIE) === 'old';
+  // Offered only where the server names an older version to go to.
+  const legacyPlatformUrl = useInfo().data?.legacyPlatformUrl ?? undefined;
 
-  const switchToOld = async () => {
+  const switchToOld = async (url: string) => {
     close();
     const confirmed = await confirm({
       title: t('platform.switchToOld'),
       message: t('platform.switchToOldDetail'),
       confirmLabel: t('platform.switch'),
     });
-    if (confirmed) switchPlatform('old');
+    if (confirmed) switchPlatform('old', url);
   };
 
   return (
@@ -90,7 +93,7 @@ export function ArchitectureMenu({ currentRoute, tokenWarning, onOpenSigfoxToken
           currentRoute={currentRoute}
           onNavigate={close}
         />
-        <Divider />
+        {(onOldPlatform || legacyPlatformUrl) && <Divider />}
         {onOldPlatform ? (
           <MenuItem
             onClick={() => {
@@ -104,12 +107,14 @@ export function ArchitectureMenu({ currentRoute, tokenWarning, onOpenSigfoxToken
             <ListItemText>{t('platform.switchToNew')}</ListItemText>
           </MenuItem>
         ) : (
-          <MenuItem onClick={() => void switchToOld()}>
-            <ListItemIcon>
-              <HistoryOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('platform.switchToOld')}</ListItemText>
-          </MenuItem>
+          legacyPlatformUrl && (
+            <MenuItem onClick={() => void switchToOld(legacyPlatformUrl)}>
+              <ListItemIcon>
+                <HistoryOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('platform.switchToOld')}</ListItemText>
+            </MenuItem>
+          )
         )}
       </Menu>
     </>

@@ -2,7 +2,7 @@ import { type Business, DEFAULT_CALL_RECEPTION, DEFAULT_PLAN, type PlanFeatures,
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '@/api/session';
 import { createSnackbarStore } from '@/components/snackbars/snackbar-store';
 import { business } from '@/features/businesses/testing/business-fixtures';
@@ -73,6 +73,8 @@ async function mainMenu() {
 }
 const closeMenu = (menu: HTMLElement) => fireEvent.keyDown(menu, { key: 'Escape' });
 
+// The shell loads with the first page inside it: loaded here once, it is not counted in any test's wait.
+beforeAll(() => import('./app-layout'));
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();

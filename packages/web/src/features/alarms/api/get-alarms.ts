@@ -1,4 +1,4 @@
-import type { AlarmPage } from '@iot/shared';
+import type { AlarmKeysetPage } from '@iot/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client';
 
@@ -6,16 +6,18 @@ import { api } from '@/api/client';
 export const ALARMS_KEY = ['alarms'] as const;
 export const ALARM_PAGES_KEY = [...ALARMS_KEY, 'page'] as const;
 
-export interface AlarmPageRequest {
-  businessId: string;
+export type AlarmPageRequest = {
+  /** A business whose subtree is listed; every business the caller sees when absent. */
+  business?: string;
   deviceUUID?: string;
   status?: string;
-  page: number;
+  /** The `next` of the page before; the first page when absent. */
+  after?: string;
   pageSize: number;
-}
+};
 
-export const getAlarms = ({ businessId, ...query }: AlarmPageRequest, signal?: AbortSignal) =>
-  api.get<AlarmPage>(`/customer-business/${encodeURIComponent(businessId)}/alarms`, { query, signal });
+export const getAlarms = (query: AlarmPageRequest, signal?: AbortSignal) =>
+  api.get<AlarmKeysetPage>('/alarms', { query: { ...query }, signal });
 
 export const getAlarmsQueryOptions = (request: AlarmPageRequest) =>
   queryOptions({
@@ -25,10 +27,6 @@ export const getAlarmsQueryOptions = (request: AlarmPageRequest) =>
     meta: { errorSnackbar: false },
   });
 
-/** A page of the alarms of a business's subtree (or of one device), newest first. */
-export const useAlarms = (request: AlarmPageRequest | undefined) =>
-  useQuery({
-    ...getAlarmsQueryOptions(request ?? { businessId: '', page: 1, pageSize: 25 }),
-    enabled: Boolean(request?.businessId),
-    placeholderData: keepPreviousData,
-  });
+/** A page of the alarms the caller sees (of a subtree, or of one device), newest first. */
+export const useAlarms = (request: AlarmPageRequest) =>
+  useQuery({ ...getAlarmsQueryOptions(request), placeholderData: keepPreviousData });

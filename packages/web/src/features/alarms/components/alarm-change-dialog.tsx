@@ -91,7 +91,7 @@ export function AlarmChangeDialog({
           <Stack spacing={2}>
             <DialogContentText>
               {t('alarms.changeSubject', {
-                number: alarm.sequenceId,
+                number: alarm.number,
                 signal: signalName(t, alarm.signal, alarm.signalName),
                 device: alarm.device.description,
               })}

@@ -74,7 +74,7 @@ export function AlarmHistoryDialog({
           <HistoryOutlined />
           <span>
             {alarm.data
-              ? t('alarms.historyTitle', { number: alarm.data.sequenceId, device: alarm.data.device.description })
+              ? t('alarms.historyTitle', { number: alarm.data.number, device: alarm.data.device.description })
               : t('alarms.history')}
           </span>
         </Stack>

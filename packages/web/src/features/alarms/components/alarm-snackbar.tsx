@@ -71,7 +71,7 @@ function AlarmAlertView({ alert, waiting, onClose }: { alert: AlarmAlert; waitin
         {t('alarms.snackbar.text', {
           signal: signalName(t, alarm.signal, alarm.signalName),
           device: alarm.device.description || alarm.device.uuid,
-          number: alarm.sequenceId,
+          number: alarm.number,
         })}
         {waiting > 0 && ` ${t('alarms.snackbar.more', { count: waiting })}`}
       </Alert>

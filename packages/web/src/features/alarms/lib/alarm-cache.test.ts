@@ -1,4 +1,4 @@
-import type { AlarmPage, AlarmWithHistory } from '@iot/shared';
+import type { AlarmKeysetPage, AlarmWithHistory } from '@iot/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { alarmKey } from '../api/get-alarm';
@@ -9,19 +9,19 @@ import { patchAlarmDetail, patchAlarmPages } from './alarm-cache';
 describe('alarm cache', () => {
   it('puts a newer state of an alarm in the pages that show it, never an older one', () => {
     const queryClient = new QueryClient();
-    const key = getAlarmsQueryOptions({ businessId: 'b1', page: 1, pageSize: 25 }).queryKey;
-    const other = getAlarmsQueryOptions({ businessId: 'b2', page: 1, pageSize: 25 }).queryKey;
-    const page: AlarmPage = { data: [alarmOf('a1', { version: 2 }), alarmOf('a2')], totalElements: 2, hasNext: false };
-    const otherPage: AlarmPage = { data: [alarmOf('a9')], totalElements: 1, hasNext: false };
+    const key = getAlarmsQueryOptions({ business: 'b1', pageSize: 25 }).queryKey;
+    const other = getAlarmsQueryOptions({ business: 'b2', pageSize: 25 }).queryKey;
+    const page: AlarmKeysetPage = { data: [alarmOf('a1', { version: 2 }), alarmOf('a2')], hasNext: false, next: null };
+    const otherPage: AlarmKeysetPage = { data: [alarmOf('a9')], hasNext: false, next: null };
     queryClient.setQueryData(key, page);
     queryClient.setQueryData(other, otherPage);
 
     patchAlarmPages(queryClient, alarmOf('a1', { version: 3, status: 'latched' }));
-    expect(queryClient.getQueryData<AlarmPage>(key)?.data[0]).toMatchObject({ status: 'latched', version: 3 });
+    expect(queryClient.getQueryData<AlarmKeysetPage>(key)?.data[0]).toMatchObject({ status: 'latched', version: 3 });
     expect(queryClient.getQueryData(other)).toBe(otherPage);
 
     patchAlarmPages(queryClient, alarmOf('a1', { version: 1, status: 'acknowledged' }));
-    expect(queryClient.getQueryData<AlarmPage>(key)?.data[0]).toMatchObject({ status: 'latched', version: 3 });
+    expect(queryClient.getQueryData<AlarmKeysetPage>(key)?.data[0]).toMatchObject({ status: 'latched', version: 3 });
   });
 
   it('keeps the history of an open alarm while taking its new state', () => {

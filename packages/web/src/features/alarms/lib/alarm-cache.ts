@@ -1,4 +1,4 @@
-import type { Alarm, AlarmPage, AlarmWithHistory } from '@iot/shared';
+import type { Alarm, AlarmKeysetPage, AlarmWithHistory } from '@iot/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { alarmKey } from '../api/get-alarm';
 import { ALARM_PAGES_KEY } from '../api/get-alarms';
@@ -9,7 +9,7 @@ const newer = <T extends Alarm>(cached: T, alarm: Alarm): T =>
 
 /** Puts the alarm's new state in every cached page that shows it (a page without it is kept as it is). */
 export function patchAlarmPages(queryClient: QueryClient, alarm: Alarm) {
-  queryClient.setQueriesData<AlarmPage>({ queryKey: ALARM_PAGES_KEY }, (page) => {
+  queryClient.setQueriesData<AlarmKeysetPage>({ queryKey: ALARM_PAGES_KEY }, (page) => {
     if (!page?.data.some((row) => row.id === alarm.id)) return page;
     return { ...page, data: page.data.map((row) => (row.id === alarm.id ? newer(row, alarm) : row)) };
   });

@@ -2,12 +2,12 @@ import { ALARM_PAGE_SIZES, ALARM_STATUSES, type AlarmStatus } from '@iot/shared'
 
 /** What the alarm list shows, kept in the URL so a reload or a shared link opens the same list. */
 export interface AlarmListParams {
-  /** The business whose subtree is listed; the caller's first top level when absent. */
+  /** The business whose subtree is listed; every business the caller sees when absent. */
   businessId: string | null;
   /** Statuses shown; every status when empty. */
   statuses: AlarmStatus[];
-  /** From 0, as the table pager counts. */
-  page: number;
+  /** Where the page starts (the `next` of the page before); the first page when null. */
+  after: string | null;
   pageSize: number;
 }
 
@@ -20,12 +20,11 @@ const isStatus = (value: string): value is AlarmStatus => (ALARM_STATUSES as rea
 export function readAlarmListParams(params: URLSearchParams): AlarmListParams {
   const status = params.get('status');
   const statuses = status === null ? OPEN_STATUSES : status.split(',').filter(isStatus);
-  const page = Number(params.get('page') ?? '1');
   const pageSize = Number(params.get('pageSize') ?? DEFAULT_PAGE_SIZE);
   return {
     businessId: params.get('business') || null,
     statuses: ALARM_STATUSES.filter((known) => statuses.includes(known)),
-    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+    after: params.get('after') || null,
     pageSize: (ALARM_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
   };
 }
@@ -38,19 +37,22 @@ export function writeAlarmListParams(current: URLSearchParams, list: AlarmListPa
   const openOnly =
     list.statuses.length === OPEN_STATUSES.length && OPEN_STATUSES.every((status) => list.statuses.includes(status));
   set('status', openOnly ? null : list.statuses.join(','));
-  set('page', list.page > 0 ? String(list.page + 1) : null);
+  // Pages are keyset pages now: an older link's page number means nothing.
+  next.delete('page');
+  set('after', list.after);
   set('pageSize', list.pageSize === DEFAULT_PAGE_SIZE ? null : String(list.pageSize));
   return next;
 }
 
-/** The query of `GET /customer-business/{id}/alarms`; no status means every status. */
-export function alarmQueryOf(list: Omit<AlarmListParams, 'businessId'>, deviceUUID?: string) {
+/** The query of `GET /alarms`; no business means every business the caller sees, no status every status. */
+export function alarmQueryOf(list: AlarmListParams, deviceUUID?: string) {
   return {
+    ...(list.businessId ? { business: list.businessId } : {}),
     ...(deviceUUID ? { deviceUUID } : {}),
     ...(list.statuses.length > 0 && list.statuses.length < ALARM_STATUSES.length
       ? { status: list.statuses.join(',') }
       : {}),
-    page: list.page + 1,
+    ...(list.after ? { after: list.after } : {}),
     pageSize: list.pageSize,
   };
 }

@@ -17,7 +17,7 @@ import { useAlarmColours } from '../components/use-alarm-colours';
 import { readAlarmListParams, writeAlarmListParams } from '../lib/alarm-list-params';
 
 /**
- * `/alarms`: the alarms of a business's subtree (the caller's top level until another is chosen), filtered by status,
+ * `/alarms`: the alarms of every business the caller sees, or of a chosen business's subtree, filtered by status,
  * newest first. The chosen business, filter and page live in the URL.
  */
 export function AlarmsPage() {
@@ -27,8 +27,9 @@ export function AlarmsPage() {
   const user = useCurrentUser().data;
   const businesses = useBusinesses();
   const tree = useMemo(() => (businesses.data ? buildBusinessTree(businesses.data) : undefined), [businesses.data]);
-  const businessId = list.businessId && tree?.byId.has(list.businessId) ? list.businessId : tree?.roots[0];
-  const colours = useAlarmColours(businessId);
+  // A business the caller does not see (any more) is left out: the list shows every business then.
+  const businessId = list.businessId && tree?.byId.has(list.businessId) ? list.businessId : null;
+  const colours = useAlarmColours(businessId ?? undefined);
 
   const change = useCallback(
     (next: Partial<ReturnType<typeof readAlarmListParams>>) =>
@@ -51,12 +52,13 @@ export function AlarmsPage() {
         <CircularProgress aria-label={t('app.loading')} />
       </Box>
     );
-  } else if (!businessId) content = <Alert severity="info">{t('alarms.noBusiness')}</Alert>;
+  } else if (tree.roots.length === 0) content = <Alert severity="info">{t('alarms.noBusiness')}</Alert>;
   else {
     content = (
       <AlarmList
-        key={businessId}
+        key={businessId ?? ''}
         businessId={businessId}
+        businessName={(id) => tree.byId.get(id)?.description}
         view={view}
         onViewChange={(next: AlarmListView) => change(next)}
         canChange={canChange}
@@ -68,13 +70,14 @@ export function AlarmsPage() {
   return (
     <ContentPage title={t('route.alarms')} maxWidth={1200}>
       <Stack spacing={2.5}>
-        {tree && businessId && (
+        {tree && tree.roots.length > 0 && (
           <Box sx={{ maxWidth: 480 }}>
             <BusinessChoiceField
               label={t('alarms.business')}
               value={businessId}
-              required
-              onChange={(id) => id && change({ businessId: id, page: 0 })}
+              clearable
+              placeholder={t('alarms.allBusinesses')}
+              onChange={(id) => change({ businessId: id, after: null })}
             />
           </Box>
         )}

@@ -4,6 +4,7 @@ import type { Alarm } from '@iot/shared';
 export const alarmOf = (id: string, change: Partial<Alarm> = {}): Alarm => ({
   id,
   sequenceId: 1,
+  number: 1,
   status: 'active',
   conditionActive: true,
   snoozedUntil: null,

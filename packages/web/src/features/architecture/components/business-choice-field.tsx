@@ -15,6 +15,8 @@ interface BusinessChoiceFieldProps {
   onChange: (businessId: string | null) => void;
   /** A filter may be cleared; a required choice may not. */
   clearable?: boolean;
+  /** What the field shows while no business is chosen. */
+  placeholder?: string;
   required?: boolean;
   disabled?: boolean;
   error?: string;
@@ -26,6 +28,7 @@ export function BusinessChoiceField({
   value,
   onChange,
   clearable,
+  placeholder,
   required,
   disabled,
   error,
@@ -43,7 +46,7 @@ export function BusinessChoiceField({
         fullWidth
         label={label}
         value={shown}
-        placeholder={t('arch.business.none')}
+        placeholder={placeholder ?? t('arch.business.none')}
         required={required}
         disabled={disabled}
         error={Boolean(error)}

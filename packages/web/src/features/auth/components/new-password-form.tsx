@@ -12,8 +12,8 @@ import { errorMessage } from '@/lib/error-message';
 import { useForm } from '@/lib/use-form';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 
-/** The form of a mailed reset link: the new password twice, then a way to sign in with it. */
-export function NewPasswordForm({ uid, token }: { uid: string; token: string }) {
+/** The form of a mailed reset or invitation link: the new password twice, then a way to sign in with it. */
+export function NewPasswordForm({ uid, token, invited = false }: { uid: string; token: string; invited?: boolean }) {
   const { t } = useTranslation();
   const confirmReset = useConfirmPasswordReset();
   const form = useForm(PasswordResetConfirmRequest, { uid, token, new_password1: '', new_password2: '' });
@@ -22,7 +22,7 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
     return (
       <Stack spacing={2.5}>
         <Alert severity="success" role="status">
-          {t('reset.done')}
+          {t(invited ? 'reset.invitedDone' : 'reset.done')}
         </Alert>
         <Button component={RouterDomLink} to={paths.login} variant="contained" size="large">
           {t('reset.signIn')}
@@ -65,7 +65,7 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
         {...form.field('new_password2')}
       />
       <Button type="submit" variant="contained" size="large" disabled={confirmReset.isPending}>
-        {t('reset.submit')}
+        {t(invited ? 'reset.invitedSubmit' : 'reset.submit')}
       </Button>
     </Stack>
   );

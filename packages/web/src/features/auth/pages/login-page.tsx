@@ -64,28 +64,29 @@ function ForgotPasswordPanel() {
   );
 }
 
-function NewPasswordPanel({ uid, token }: { uid: string; token: string }) {
+function NewPasswordPanel({ uid, token, invited }: { uid: string; token: string; invited: boolean }) {
   const { t } = useTranslation();
   return (
     <CardPage
-      title={t('reset.title')}
-      subtitle={t('reset.subtitle')}
+      title={t(invited ? 'reset.invitedTitle' : 'reset.title')}
+      subtitle={t(invited ? 'reset.invitedSubtitle' : 'reset.subtitle')}
       footer={<RouterLink to={paths.login}>{t('forgot.back')}</RouterLink>}
     >
-      <NewPasswordForm uid={uid} token={token} />
+      <NewPasswordForm uid={uid} token={token} invited={invited} />
     </CardPage>
   );
 }
 
 /**
  * `/login` and its alias `/reset-password`: a mailed reset link (`uid` and `token`) opens the new-password form,
- * `?forgot` the request for such a link, anything else the sign-in form.
+ * `?forgot` the request for such a link, anything else the sign-in form. An invitation's link carries `invited`: the
+ * invitee chooses a first password rather than changing one.
  */
 export function LoginPage() {
   const [params] = useSearchParams();
   const uid = params.get('uid');
   const token = params.get('token');
-  if (uid && token) return <NewPasswordPanel uid={uid} token={token} />;
+  if (uid && token) return <NewPasswordPanel uid={uid} token={token} invited={params.has('invited')} />;
   if (params.has('forgot')) return <ForgotPasswordPanel />;
   return <SignInPanel />;
 }

@@ -247,5 +247,8 @@ export function useBusinessActions(
     </>
   );
 
-  return { openMenu, elements };
+  /** Opens the dialog that adds a sublevel under `id`, as the menu's first item does. */
+  const openAddChild = (id: string) => setDialog({ kind: 'add', id });
+
+  return { openMenu, openAddChild, elements };
 }

@@ -1,6 +1,8 @@
 import { hasRank } from '@iot/shared';
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -23,7 +25,13 @@ import { BusinessTreeView } from '../components/business-tree-view';
 import { BusinessUsers } from '../components/business-users';
 import { useExpandedBusinesses } from '../components/use-expanded-businesses';
 import { businessConfigPath } from '../lib/business-paths';
-import { type BusinessTree, buildBusinessTree, businessPath, roleOnBusiness } from '../lib/business-tree';
+import {
+  type BusinessTree,
+  buildBusinessTree,
+  businessPath,
+  canEditBusiness,
+  roleOnBusiness,
+} from '../lib/business-tree';
 
 /** The tabs of SPEC section 2, in its order. */
 const TABS = [
@@ -50,24 +58,35 @@ function Hierarchy({ tree, businessId }: { tree: BusinessTree; businessId: strin
   const rootIds = useMemo(() => [businessId], [businessId]);
   const { expanded, toggle, expand } = useExpandedBusinesses(tree, rootIds);
   const actions = useBusinessActions(tree, user, expand);
+  // The most common change of this tab in plain sight, not only behind the level's ⋮ menu.
+  const canAdd = Boolean(user && canEditBusiness(tree, businessId, user));
   return (
-    <Paper variant="outlined" sx={{ height: 480 }}>
-      <BusinessTreeView
-        tree={tree}
-        rootIds={rootIds}
-        expanded={expanded}
-        onToggle={toggle}
-        selectedId={businessId}
-        onSelect={(id) => {
-          const business = tree.byId.get(id);
-          if (business && id !== businessId) void navigate(businessConfigPath(business));
-        }}
-        onOpenMenu={actions.openMenu}
-        initialHeight={480}
-        label={t('businesses.tab.hierarchy')}
-      />
+    <Stack spacing={1.5}>
+      {canAdd && (
+        <Box>
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => actions.openAddChild(businessId)}>
+            {t('businesses.addChild')}
+          </Button>
+        </Box>
+      )}
+      <Paper variant="outlined" sx={{ height: 480 }}>
+        <BusinessTreeView
+          tree={tree}
+          rootIds={rootIds}
+          expanded={expanded}
+          onToggle={toggle}
+          selectedId={businessId}
+          onSelect={(id) => {
+            const business = tree.byId.get(id);
+            if (business && id !== businessId) void navigate(businessConfigPath(business));
+          }}
+          onOpenMenu={actions.openMenu}
+          initialHeight={480}
+          label={t('businesses.tab.hierarchy')}
+        />
+      </Paper>
       {actions.elements}
-    </Paper>
+    </Stack>
   );
 }
 

@@ -180,7 +180,7 @@ function TypeRules({ scope }: { scope: DeviceScope }) {
 function DeviceAlarmList({ scope }: { scope: DeviceScope }) {
   const { t } = useTranslation();
   const colours = useAlarmColours(scope.device.businessId);
-  const [view, setView] = useState<AlarmListView>({ statuses: OPEN_STATUSES, page: 0, pageSize: 10 });
+  const [view, setView] = useState<AlarmListView>({ statuses: OPEN_STATUSES, after: null, pageSize: 10 });
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2}>
@@ -188,7 +188,7 @@ function DeviceAlarmList({ scope }: { scope: DeviceScope }) {
           {t('device.alarms.list')}
         </Typography>
         <AlarmList
-          businessId={scope.device.businessId}
+          businessId={null}
           deviceUUID={scope.device.uuid}
           view={view}
           onViewChange={setView}

@@ -25,7 +25,7 @@ import {
   rangeBounds,
 } from '../lib/reading-range';
 import { readingRows } from '../lib/readings-view';
-import { isNumericValueSignal, signalReadings } from '../lib/signal-readings';
+import { isNumericValueSignal, isOnOffSignal, signalReadings } from '../lib/signal-readings';
 import { trackSignalOf } from '../lib/track';
 import type { DeviceScope } from './device-scope';
 import { DeviceTrack } from './device-track';
@@ -75,18 +75,33 @@ export function DeviceReadings({
   const { t } = useTranslation();
   const { device, deviceType } = scope;
   const chartable = useMemo(
-    () => (deviceType ? signalReadings(device, deviceType).filter((view) => isNumericValueSignal(view.signal)) : []),
+    () =>
+      deviceType
+        ? signalReadings(device, deviceType).filter(
+            (view) => isNumericValueSignal(view.signal) || isOnOffSignal(view.signal),
+          )
+        : [],
     [device, deviceType],
   );
   const trackSignal = withTrack ? trackSignalOf(device, deviceType) : undefined;
   const [selection, setSelection] = useState<RangeSelection>(() => initialRangeSelection(Date.now()));
   const range = selection.applied;
-  const [chosen, setChosen] = useState<string[]>(() => chartable.map((view) => view.key));
+  // The numbers at first; the on/off signals are there to add.
+  const [chosen, setChosen] = useState<string[]>(() =>
+    chartable.filter((view) => isNumericValueSignal(view.signal)).map((view) => view.key),
+  );
   const readings = useReadings(device.uuid, chosen, range);
 
   const byKey = useMemo(() => new Map(chartable.map((view) => [view.key, view])), [chartable]);
   const nameOf = useCallback((key: string) => signalName(t, key, byKey.get(key)?.name ?? key), [byKey, t]);
   const unitOf = useCallback((key: string) => byKey.get(key)?.signal.unit, [byKey]);
+  const isOnOff = useCallback(
+    (key: string) => {
+      const view = byKey.get(key);
+      return view ? isOnOffSignal(view.signal) : false;
+    },
+    [byKey],
+  );
   const answered = readings.data?.signals;
   const rows = useMemo(() => readingRows(answered ?? []), [answered]);
 
@@ -135,7 +150,7 @@ export function DeviceReadings({
           {withChart && rows.length > 0 && (
             <Paper variant="outlined" sx={{ p: 1 }}>
               <Suspense fallback={<ChartLoading />}>
-                <ReadingsChart signals={answered} nameOf={nameOf} unitOf={unitOf} />
+                <ReadingsChart signals={answered} nameOf={nameOf} unitOf={unitOf} isOnOff={isOnOff} />
               </Suspense>
             </Paper>
           )}

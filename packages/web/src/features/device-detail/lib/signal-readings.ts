@@ -46,6 +46,9 @@ export function signalReadings(device: Pick<Device, 'signalValues'>, deviceType:
 export const isNumericValueSignal = (signal: SignalDefinition) =>
   signal.kind === 'value' && signal.valueType === 'number';
 
+/** A signal whose readings are on or off (a flag, a state, an alarm): the chart draws it as a band. */
+export const isOnOffSignal = (signal: SignalDefinition) => signal.valueType === 'boolean';
+
 /**
  * The numeric value signals a device's thresholds and calibration may name: its readings' keys. A per-channel signal
  * (Cayenne LPP's `temperature`) is one per channel the device was heard on (`temperature_3`); before any, none,

@@ -2,9 +2,13 @@ import { DEFAULT_PLAN, hasRank, type Role } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import { useTheme } from '@mui/material/styles';
+import Tab, { tabClasses } from '@mui/material/Tab';
+import Tabs, { tabsClasses } from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -63,6 +67,7 @@ export function DeviceDetailPage() {
   const config = useBusinessConfig(role === 'product' ? undefined : businessId);
   const plan = usePlanQuery(businessId);
   const [infoRound, setInfoRound] = useState(0);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const business = businessId ? tree?.byId.get(businessId) : undefined;
   const listPath =
@@ -107,20 +112,52 @@ export function DeviceDetailPage() {
     return (
       <Stack spacing={2.5}>
         <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
-          <Tabs
-            value={tab}
-            onChange={(_event, next: DeviceDetailTab) => show(next)}
-            variant="scrollable"
-            // Buttons there from the start: appearing later they would push the tab of `?tab=` out of view.
-            scrollButtons
-            allowScrollButtonsMobile
-            aria-label={t('device.tabs')}
-            sx={{ flex: 1, minWidth: 0 }}
-          >
-            {visible.map((name) => (
-              <Tab key={name} value={name} label={t(`device.tab.${name}`)} />
-            ))}
-          </Tabs>
+          {phone ? (
+            // On a phone ten tabs cannot show at once: one menu names the tab shown and offers the others.
+            <TextField
+              select
+              size="small"
+              label={t('device.tabs')}
+              value={tab}
+              onChange={(event) => {
+                const next = visible.find((name) => name === event.target.value);
+                if (next) show(next);
+              }}
+              sx={{ flex: 1, minWidth: 0, mb: 1.5 }}
+            >
+              {visible.map((name) => (
+                <MenuItem key={name} value={name}>
+                  {t(`device.tab.${name}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : (
+            <Tabs
+              value={tab}
+              onChange={(_event, next: DeviceDetailTab) => show(next)}
+              aria-label={t('device.tabs')}
+              sx={{
+                flex: 1,
+                minWidth: 0,
+                // Every label whole and in reach: tabs that do not fit wrap to a second row instead of scrolling, so
+                // the chosen one is marked by its own underline (the sliding indicator follows one row only).
+                [`& .${tabsClasses.list}`]: { flexWrap: 'wrap' },
+                [`& .${tabsClasses.indicator}`]: { display: 'none' },
+                [`& .${tabClasses.root}`]: {
+                  minWidth: 0,
+                  px: 1.75,
+                  whiteSpace: 'nowrap',
+                  borderBottom: 2,
+                  borderColor: 'transparent',
+                },
+                [`& .${tabClasses.selected}`]: { borderColor: 'primary.main' },
+              }}
+            >
+              {visible.map((name) => (
+                <Tab key={name} value={name} label={t(`device.tab.${name}`)} />
+              ))}
+            </Tabs>
+          )}
           {scope.isAdmin && <AdvancedMenu scope={scope} />}
         </Stack>
         <Box role="tabpanel" aria-label={t(`device.tab.${tab}`)}>

@@ -6,15 +6,20 @@ import {
   PARAMETERIZATION_STATUSES,
 } from '@iot/shared';
 import Clear from '@mui/icons-material/Clear';
+import FilterList from '@mui/icons-material/FilterList';
 import Search from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DeviceListParams, LAST_SEEN_FILTERS } from '../lib/device-list-params';
+import { activeFilterCount, type DeviceListParams, LAST_SEEN_FILTERS } from '../lib/device-list-params';
 import { SignalValueButton, SignalValueChips } from './signal-value-filter';
 
 interface DeviceFiltersProps {
@@ -85,96 +90,139 @@ export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTy
   const typeIds = deviceTypes.map((type) => type.id);
   const typeName = (id: string) => deviceTypes.find((type) => type.id === id)?.name ?? id;
   const changeSignalValues = (signalValues: DeviceListParams['signalValues']) => onChange({ signalValues });
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [open, setOpen] = useState(false);
+  const active = activeFilterCount(list);
+  const searchField = (
+    <TextField
+      size="small"
+      placeholder={t('devices.search')}
+      value={search}
+      onChange={(event) => onSearchChange(event.target.value)}
+      sx={{ flex: '2 1 260px', '& input::-webkit-search-cancel-button': { display: 'none' } }}
+      slotProps={{
+        htmlInput: { 'aria-label': t('devices.search'), type: 'search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+          endAdornment: search ? (
+            <InputAdornment position="end">
+              <IconButton size="small" edge="end" aria-label={t('search.clear')} onClick={() => onSearchChange('')}>
+                <Clear fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ) : undefined,
+        },
+      }}
+    />
+  );
+  const fields = (
+    <>
+      <MultiSelect
+        label={t('devices.filter.type')}
+        value={list.deviceTypes}
+        options={typeIds}
+        labelOf={typeName}
+        onChange={(deviceTypes) => onChange({ deviceTypes })}
+      />
+      <MultiSelect
+        label={t('devices.filter.network')}
+        value={list.communicationTypes}
+        options={COMMUNICATION_TYPES}
+        labelOf={(type) => t(`devices.network.${type}`)}
+        onChange={(communicationTypes) => onChange({ communicationTypes })}
+      />
+      <MultiSelect
+        label={t('devices.filter.parameterization')}
+        value={list.parameterizationStatuses}
+        options={PARAMETERIZATION_STATUSES}
+        labelOf={(status) => t(`devices.parameterization.${status}`)}
+        onChange={(parameterizationStatuses) => onChange({ parameterizationStatuses })}
+      />
+      <TextField
+        select
+        size="small"
+        label={t('devices.filter.lastSeen')}
+        value={list.lastSeen ?? 'any'}
+        onChange={(event) => {
+          const value = LAST_SEEN_FILTERS.find((filter) => filter === event.target.value);
+          onChange({ lastSeen: value ?? null });
+        }}
+        sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 280 } }}
+      >
+        <MenuItem value="any">{t('devices.filter.any')}</MenuItem>
+        {LAST_SEEN_FILTERS.map((filter) => (
+          <MenuItem key={filter} value={filter}>
+            {t(`devices.filter.seen.${filter}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('devices.sort')}
+        value={sortKey(list.sort)}
+        onChange={(event) => {
+          const sort = SORTS.find((candidate) => sortKey(candidate) === event.target.value);
+          if (sort) onChange({ sort });
+        }}
+        sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 300 } }}
+      >
+        {SORTS.map((sort) => (
+          <MenuItem key={sortKey(sort)} value={sortKey(sort)}>
+            {t(`devices.sortBy.${sort.by}.${sort.order}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <SignalValueButton
+        conditions={list.signalValues}
+        onChange={changeSignalValues}
+        deviceTypes={deviceTypes}
+        chosenTypes={list.deviceTypes}
+      />
+    </>
+  );
   return (
     <Stack spacing={1}>
-      <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          size="small"
-          placeholder={t('devices.search')}
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          sx={{ flex: '2 1 260px', '& input::-webkit-search-cancel-button': { display: 'none' } }}
-          slotProps={{
-            htmlInput: { 'aria-label': t('devices.search'), type: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: search ? (
-                <InputAdornment position="end">
-                  <IconButton size="small" edge="end" aria-label={t('search.clear')} onClick={() => onSearchChange('')}>
-                    <Clear fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
-            },
-          }}
-        />
-        <MultiSelect
-          label={t('devices.filter.type')}
-          value={list.deviceTypes}
-          options={typeIds}
-          labelOf={typeName}
-          onChange={(deviceTypes) => onChange({ deviceTypes })}
-        />
-        <MultiSelect
-          label={t('devices.filter.network')}
-          value={list.communicationTypes}
-          options={COMMUNICATION_TYPES}
-          labelOf={(type) => t(`devices.network.${type}`)}
-          onChange={(communicationTypes) => onChange({ communicationTypes })}
-        />
-        <MultiSelect
-          label={t('devices.filter.parameterization')}
-          value={list.parameterizationStatuses}
-          options={PARAMETERIZATION_STATUSES}
-          labelOf={(status) => t(`devices.parameterization.${status}`)}
-          onChange={(parameterizationStatuses) => onChange({ parameterizationStatuses })}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('devices.filter.lastSeen')}
-          value={list.lastSeen ?? 'any'}
-          onChange={(event) => {
-            const value = LAST_SEEN_FILTERS.find((filter) => filter === event.target.value);
-            onChange({ lastSeen: value ?? null });
-          }}
-          sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 280 } }}
-        >
-          <MenuItem value="any">{t('devices.filter.any')}</MenuItem>
-          {LAST_SEEN_FILTERS.map((filter) => (
-            <MenuItem key={filter} value={filter}>
-              {t(`devices.filter.seen.${filter}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('devices.sort')}
-          value={sortKey(list.sort)}
-          onChange={(event) => {
-            const sort = SORTS.find((candidate) => sortKey(candidate) === event.target.value);
-            if (sort) onChange({ sort });
-          }}
-          sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 300 } }}
-        >
-          {SORTS.map((sort) => (
-            <MenuItem key={sortKey(sort)} value={sortKey(sort)}>
-              {t(`devices.sortBy.${sort.by}.${sort.order}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <SignalValueButton
-          conditions={list.signalValues}
-          onChange={changeSignalValues}
-          deviceTypes={deviceTypes}
-          chosenTypes={list.deviceTypes}
-        />
-      </Stack>
+      {phone ? (
+        // On a phone six fields would push the devices off the screen: they wait behind a button saying how many apply.
+        <>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {searchField}
+            <Button
+              variant={active > 0 ? 'contained' : 'outlined'}
+              startIcon={<FilterList />}
+              aria-expanded={open}
+              aria-controls="device-filters"
+              onClick={() => setOpen((shown) => !shown)}
+              sx={{ flexShrink: 0, height: 40 }}
+            >
+              {active > 0 ? t('devices.filtersActive', { total: active }) : t('devices.filters')}
+            </Button>
+          </Stack>
+          <Collapse in={open} unmountOnExit>
+            <Stack
+              id="device-filters"
+              role="group"
+              aria-label={t('devices.filters')}
+              direction="row"
+              useFlexGap
+              spacing={1.5}
+              sx={{ flexWrap: 'wrap', alignItems: 'center', pt: 1 }}
+            >
+              {fields}
+            </Stack>
+          </Collapse>
+        </>
+      ) : (
+        <Stack direction="row" useFlexGap spacing={1.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          {searchField}
+          {fields}
+        </Stack>
+      )}
       <SignalValueChips conditions={list.signalValues} onChange={changeSignalValues} deviceTypes={deviceTypes} />
     </Stack>
   );

@@ -3,6 +3,7 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -22,7 +23,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, useParams, useSearchParams } from 'react-router';
+import { generatePath, Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '@/api/client';
+import { hasSession } from '@/api/session';
 import { useCurrentPlan } from '@/app/layout/use-current-plan';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
@@ -33,6 +36,7 @@ import { ancestorsOf, buildBusinessTree, roleOnBusiness } from '@/features/busin
 import { formatLocale } from '@/i18n';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
+import { loginPathFor } from '@/lib/redirect-target';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeviceTypes } from '../api/get-device-types';
 import { useDeviceCount, useDevicePages } from '../api/get-devices';
@@ -63,6 +67,29 @@ const VIEW_ICONS: Record<DeviceView, ReactNode> = {
   cards: <GridViewOutlined fontSize="small" />,
   map: <MapOutlined fontSize="small" />,
 };
+
+/** What a visitor without a session sees where the list would be: one way in, back to this list afterwards. */
+function SignInPrompt() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="h6" component="p">
+          {t('devices.signInPrompt')}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<LoginOutlined />}
+          component={RouterLink}
+          to={loginPathFor(`${location.pathname}${location.search}`)}
+        >
+          {t('menu.signIn')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
  * The device list of SPEC section 2 (list, cards and map views), of every reachable device or of a business's
@@ -250,6 +277,9 @@ export function DeviceList({ businessId }: { businessId?: string }) {
       </Paper>
     );
   }
+
+  // A visitor on this lenient page without a free-view answer has nothing to filter, import or retry: only a way in.
+  if (!hasSession() && !pages.data) return isApiError(pages.error, 401) ? <SignInPrompt /> : content;
 
   return (
     <Stack spacing={1.5}>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deviceFilterOf, LAST_SEEN_FILTERS, readDeviceListParams, writeDeviceListParams } from './device-list-params';
+import {
+  activeFilterCount,
+  deviceFilterOf,
+  LAST_SEEN_FILTERS,
+  readDeviceListParams,
+  writeDeviceListParams,
+} from './device-list-params';
 
 describe('the device list in the URL', () => {
   it('reads a plain URL as the whole list in description order', () => {
@@ -130,5 +136,14 @@ describe('deviceFilterOf', () => {
       { signal: 'door', op: 'neq', value: true },
     ]);
     expect(deviceFilterOf(readDeviceListParams(new URLSearchParams()))).not.toHaveProperty('signalValues');
+  });
+});
+
+describe("the count of filters on the phone's Filters button", () => {
+  it('counts each filter set and each signal condition, not the search or the sort', () => {
+    const read = (query: string) => activeFilterCount(readDeviceListParams(new URLSearchParams(query)));
+    expect(read('q=tank&sort=-lastSeen')).toBe(0);
+    expect(read('type=water-meter-lora%2Cgps-tracker&seen=never')).toBe(2);
+    expect(read('network=lora&status=WAITING&signal=temperature%3Agte%3A-2.5&signal=leak%3Aeq%3Atrue')).toBe(4);
   });
 });

@@ -153,3 +153,18 @@ export function deviceFilterOf(list: DeviceListParams, businessId?: string): Dev
     sort: list.sort,
   };
 }
+
+/**
+ * How many filters narrow the list, as the phone's "Filters" button says: each of device type, network,
+ * parameterization and last seen that is set, and each signal condition. The search shows beside the button and the
+ * sort narrows nothing, so neither counts.
+ */
+export function activeFilterCount(list: DeviceListParams): number {
+  const fields = [
+    list.deviceTypes.length > 0,
+    list.communicationTypes.length > 0,
+    list.parameterizationStatuses.length > 0,
+    list.lastSeen !== null,
+  ];
+  return fields.filter(Boolean).length + list.signalValues.length;
+}

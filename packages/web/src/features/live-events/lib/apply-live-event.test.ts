@@ -138,8 +138,8 @@ describe('the live events cache', () => {
 
   it('patches an alarm on show at once and reads the alarm lists again at the next flush', () => {
     const { queryClient, apply, flushes } = setUp();
-    const key = getAlarmsQueryOptions({ businessId: 'b1', page: 1, pageSize: 25 }).queryKey;
-    queryClient.setQueryData(key, { data: [alarmOf('a1')], totalElements: 1, hasNext: false });
+    const key = getAlarmsQueryOptions({ business: 'b1', pageSize: 25 }).queryKey;
+    queryClient.setQueryData(key, { data: [alarmOf('a1')], hasNext: false, next: null });
     const changed = alarmOf('a1', { status: 'latched', conditionActive: false, version: 2 });
     apply({ type: 'alarm', deviceUUID: 'd1', businessId: 'b1', transition: 'problemSolved', alarm: changed });
     expect(queryClient.getQueryData(key)).toMatchObject({ data: [{ status: 'latched', version: 2 }] });

@@ -10,6 +10,8 @@ const notifications: Notification[] = Array.from({ length: 12 }, (_, index) => (
   read: index > 5,
   createdAt: new Date(Date.UTC(2026, 10, 20, 12, index)).toISOString(),
   message: { title: `Tank ${index + 1} is low`, body: 'Refill soon' },
+  code: null,
+  params: {},
   topic: null,
 }));
 
@@ -63,13 +65,13 @@ describe('NotificationsList', () => {
     );
   });
 
-  it('acknowledges all, and deletes all only after confirmation', async () => {
+  it('marks all as read, and deletes all only after confirmation', async () => {
     stubServer();
     renderWithProviders(<NotificationsList />);
     await screen.findByText('1–10 of 12');
     expect(screen.getAllByRole('button', { name: 'Mark as read' })).toHaveLength(4);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Acknowledge all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByText('All notifications are marked as read.')).toBeTruthy();
     await vi.waitFor(() => expect(screen.queryAllByRole('button', { name: 'Mark as read' })).toHaveLength(0));
 
@@ -78,5 +80,27 @@ describe('NotificationsList', () => {
     expect(within(confirm).getByText('The 12 notifications will be deleted. This cannot be undone.')).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete all' }));
     expect(await screen.findByText('You have no notifications.')).toBeTruthy();
+  });
+
+  it('words a coded notification in the interface language, its signal named as the interface names it', async () => {
+    const coded: Notification = {
+      _id: 'coded',
+      read: false,
+      createdAt: new Date(Date.UTC(2026, 10, 20, 12)).toISOString(),
+      // As the server words it for a request in English: the list words it again, in the interface language.
+      message: { title: 'Alarm on Van 7', body: 'Speed: alarm #3 raised (value 95.5 km/h).' },
+      code: 'notification.alarm_raised',
+      params: { device: 'Van 7', signal: 'Speed', signalKey: 'speed', alarm: '3', value: '95.5', unit: ' km/h' },
+      topic: null,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ data: [coded], totalElements: 1, hasNext: false })),
+    );
+    await changeLanguage('pt');
+    renderWithProviders(<NotificationsList />);
+    expect(await screen.findByText('Alarme em Van 7')).toBeTruthy();
+    expect(screen.getByText('Velocidade: alarme n.º 3 disparado (valor 95,5 km/h).')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Marcar todas como lidas' })).toBeTruthy();
   });
 });

@@ -25,6 +25,7 @@ import {
   useMarkNotificationRead,
 } from '../api/change-notifications';
 import { useNotifications } from '../api/get-notifications';
+import { notificationMessage } from '../lib/notification-text';
 
 function NotificationRow({ notification }: { notification: Notification }) {
   const { t, i18n } = useTranslation();
@@ -33,6 +34,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
   const when = new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(notification.createdAt),
   );
+  const message = notificationMessage(t, i18n.language, notification);
   return (
     <ListItem
       divider
@@ -66,13 +68,13 @@ function NotificationRow({ notification }: { notification: Notification }) {
         sx={{ pr: 10 }}
         primary={
           <Typography component="span" sx={{ fontWeight: notification.read ? 400 : 700 }}>
-            {notification.message.title}
+            {message.title}
           </Typography>
         }
         secondary={
           <>
             <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.primary' }}>
-              {notification.message.body}
+              {message.body}
             </Typography>
             <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
               {notification.read ? when : `${when} · ${t('notifications.unread')}`}
@@ -84,7 +86,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
   );
 }
 
-/** One's notifications, newest first, a page at a time (10, 25 or 50), with acknowledge-all and delete-all. */
+/** One's notifications, newest first, a page at a time (10, 25 or 50), with mark-all-as-read and delete-all. */
 export function NotificationsList() {
   const { t } = useTranslation();
   const confirm = useConfirm();
@@ -102,7 +104,7 @@ export function NotificationsList() {
     if (notifications.data && page > lastPage) setPage(lastPage);
   }, [notifications.data, total, page, pageSize]);
 
-  const acknowledgeAll = () =>
+  const markAllAsRead = () =>
     markAllRead.mutate(undefined, { onSuccess: () => snackbar.showSuccess(t('notifications.allRead')) });
 
   const removeAll = async () => {
@@ -129,8 +131,8 @@ export function NotificationsList() {
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        <Button startIcon={<DoneAll />} disabled={markAllRead.isPending} onClick={acknowledgeAll}>
-          {t('notifications.acknowledgeAll')}
+        <Button startIcon={<DoneAll />} disabled={markAllRead.isPending} onClick={markAllAsRead}>
+          {t('notifications.markAllRead')}
         </Button>
         <Button
           color="error"
