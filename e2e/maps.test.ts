@@ -161,9 +161,21 @@ describe('maps', () => {
     // North is up: the drive north starts below where it ends.
     expect((from?.y ?? 0) > (to?.y ?? 0)).toBe(true);
     if (!to) throw new Error('the end mark has no box');
-    await suite.page.mouse.move(to.x - 20, to.y + to.height / 2);
-    await suite.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 4 });
-    await map.getByText(/km\/h/).waitFor();
+    // The map may still be settling (fitting the track, loading the layer): hover again, where the mark is now, until
+    // the position's text shows.
+    const speed = map.getByText(/km\/h/);
+    await expect
+      .poll(
+        async () => {
+          const box = await end.boundingBox();
+          if (!box) return false;
+          await suite.page.mouse.move(box.x - 20, box.y + box.height / 2);
+          await suite.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+          return speed.isVisible();
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true);
     await suite.page.screenshot({ path: `${SHOTS}/maps-track-pt.png` });
   });
 });
