@@ -19,10 +19,10 @@ const api = () => apiOf(suite.server.url);
 const call = <T>(token: string, method: string, path: string, body?: unknown) =>
   api().call<T>(token, method, path, body);
 
-/** A tracker in Lisbon plant with a few minutes of speed, heading, battery and movement, posted as a device would. */
 /** IMEIs with their Luhn check digit, one per tracker a test makes. */
 const IMEIS = ['867530900000025', '867530900000033', '867530900000041'];
 let trackers = 0;
+/** A tracker in Lisbon plant with a few minutes of speed, heading, battery and movement, posted as a device would. */
 async function trackerWithReadings(token: string) {
   trackers += 1;
   const acme = await api().businessNamed(token, 'Acme Water');

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
 import { SHOTS } from './support/browser.js';
+import { imei } from './support/imei.js';
 import { ADMIN } from './support/server.js';
 import { apiSignIn } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
@@ -13,17 +14,6 @@ import { useDemoSuite } from './support/suite.js';
 const suite = useDemoSuite();
 let token: string;
 let tracked: string;
-
-/** A valid IMEI (Luhn check digit) from a 14-digit body. */
-function imei(body: string): string {
-  let sum = 0;
-  for (let index = 0; index < 14; index++) {
-    let digit = Number(body[index]);
-    if (index % 2 === 1) digit *= 2;
-    sum += digit > 9 ? digit - 9 : digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
 
 // Three trackers a few hundred metres apart in Porto (one cluster when the map shows both cities), one in Lisbon.
 const PLACES = [

@@ -35,21 +35,22 @@ export interface AlarmQuery {
 
 const count = (value: bigint | number | string | undefined) => Number(value ?? 0);
 
+/** Alarms with what their presentation needs of their device (`AlarmWithDeviceRow`). */
+export const withDevice = (trx: Executor) =>
+  trx
+    .selectFrom('alarms')
+    .innerJoin('devices', 'devices.id', 'alarms.deviceId')
+    .selectAll('alarms')
+    .select([
+      'devices.description as deviceDescription',
+      'devices.deviceType',
+      'devices.businessId',
+      'devices.businessPath',
+      'devices.alarmsConfig',
+    ]);
+
 /** Alarms and their history. SQL only; every write takes the caller's transaction. */
 export function createAlarmsRepo(db: Database) {
-  const withDevice = (trx: Executor) =>
-    trx
-      .selectFrom('alarms')
-      .innerJoin('devices', 'devices.id', 'alarms.deviceId')
-      .selectAll('alarms')
-      .select([
-        'devices.description as deviceDescription',
-        'devices.deviceType',
-        'devices.businessId',
-        'devices.businessPath',
-        'devices.alarmsConfig',
-      ]);
-
   function matching(query: AlarmQuery) {
     const conditions: Expression<boolean>[] = [];
     if (query.subtreePath !== undefined) conditions.push(inSubtree(query.subtreePath, 'devices.businessPath'));

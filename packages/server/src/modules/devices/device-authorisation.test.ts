@@ -380,6 +380,19 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
     );
   });
 
+  /** One device in Site A, one in Site B and one in the other tenant, their Sigfox ids starting with `prefix`. */
+  async function deviceInEachPlace(prefix: string) {
+    for (const [index, place] of (['Site A', 'Site B', 'Other'] as const).entries()) {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/devices',
+        payload: { businessId: nodes[place], deviceType: 'th-sensor-sigfox', sigfoxID: `${prefix}000${index + 1}` },
+        token: tokens.staff,
+      });
+      expect(created.statusCode).toBe(201);
+    }
+  }
+
   it('lists for every principal at once each their own reach, as it does one by one', async () => {
     const listOf = async (principal: Principal) => {
       const answer = await t.request({
@@ -390,19 +403,7 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
       });
       return `${principal}: ${answer.statusCode} ${(answer.json().items as { uuid: string }[]).map((item) => item.uuid).sort()}`;
     };
-    for (const [place, sigfoxID] of [
-      ['Site A', 'EE0001'],
-      ['Site B', 'EE0002'],
-      ['Other', 'EE0003'],
-    ] as const) {
-      const created = await t.request({
-        method: 'POST',
-        url: '/api/devices',
-        payload: { businessId: nodes[place], deviceType: 'th-sensor-sigfox', sigfoxID },
-        token: tokens.staff,
-      });
-      expect(created.statusCode).toBe(201);
-    }
+    await deviceInEachPlace('EE');
     const principals = Object.keys(EXPECTED) as Principal[];
     const oneByOne: string[] = [];
     for (const principal of principals) oneByOne.push(await listOf(principal));
@@ -412,19 +413,7 @@ describe.each(databaseKinds())('device authorisation matrix on %s', (kind) => {
   });
 
   it("counts in the overview each principal's own reach: the devices their list counts, nothing of other tenants", async () => {
-    for (const [place, sigfoxID] of [
-      ['Site A', 'FA0001'],
-      ['Site B', 'FA0002'],
-      ['Other', 'FA0003'],
-    ] as const) {
-      const created = await t.request({
-        method: 'POST',
-        url: '/api/devices',
-        payload: { businessId: nodes[place], deviceType: 'th-sensor-sigfox', sigfoxID },
-        token: tokens.staff,
-      });
-      expect(created.statusCode).toBe(201);
-    }
+    await deviceInEachPlace('FA');
     const seen = [];
     for (const principal of Object.keys(EXPECTED) as Principal[]) {
       const overview = await t.request({ method: 'GET', url: '/api/overview', token: tokens[principal] });

@@ -1,6 +1,7 @@
 import type { AlarmStatus } from '@iot/shared';
-import type { Database } from '../../db/schema.js';
-import type { AlarmWithDeviceRow } from '../alarms/repo.js';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database, DatabaseSchema } from '../../db/schema.js';
+import { type AlarmWithDeviceRow, withDevice } from '../alarms/repo.js';
 import { type Caller, scopeOf, scopeSql } from '../businesses/repo.js';
 
 /** The statuses of an open alarm: every one but acknowledged. */
@@ -16,22 +17,20 @@ export function createOverviewRepo(db: Database) {
    * through the alarms' status index (acknowledged alarms, the bulk of the table, are never touched), each checked
    * against the caller's reach by its device's path.
    */
-  async function openAlarms(caller: Caller) {
+  async function openAlarms<O>(caller: Caller, query: SelectQueryBuilder<DatabaseSchema, 'alarms' | 'devices', O>) {
     const scope = await scopeOf(caller, db);
-    const query = db
-      .selectFrom('alarms')
-      .innerJoin('devices', 'devices.id', 'alarms.deviceId')
-      .where('alarms.status', 'in', OPEN_ALARM_STATUSES);
+    const open = query.where('alarms.status', 'in', OPEN_ALARM_STATUSES);
     // A whole tenant is said as the tenant alone, as the device list says it.
-    if (scope?.wholeTenant) return query.where('devices.tenantPath', '=', scope.wholeTenant);
+    if (scope?.wholeTenant) return open.where('devices.tenantPath', '=', scope.wholeTenant);
     const { reach } = scopeSql(scope, 'devices.businessPath');
-    return reach ? query.where(reach) : query;
+    return reach ? open.where(reach) : open;
   }
 
   return {
     /** How many open alarms the caller reaches, by status. */
     async openAlarmCounts(caller: Caller): Promise<Record<OpenAlarmStatus, number>> {
-      const rows = await (await openAlarms(caller))
+      const plain = db.selectFrom('alarms').innerJoin('devices', 'devices.id', 'alarms.deviceId');
+      const rows = await (await openAlarms(caller, plain))
         .select((eb) => ['alarms.status', eb.fn.countAll<number | string>().as('n')])
         .groupBy('alarms.status')
         .execute();
@@ -42,15 +41,7 @@ export function createOverviewRepo(db: Database) {
 
     /** The newest open alarms the caller reaches, newest raised first. */
     async latestOpenAlarms(caller: Caller, limit: number): Promise<AlarmWithDeviceRow[]> {
-      return (await openAlarms(caller))
-        .selectAll('alarms')
-        .select([
-          'devices.description as deviceDescription',
-          'devices.deviceType',
-          'devices.businessId',
-          'devices.businessPath',
-          'devices.alarmsConfig',
-        ])
+      return (await openAlarms(caller, withDevice(db)))
         .orderBy('alarms.raisedAt', 'desc')
         .orderBy('alarms.id', 'desc')
         .limit(limit)
