@@ -7,6 +7,7 @@ export * from './plans.js';
 export * from './roles.js';
 export * from './schemas/actions.js';
 export * from './schemas/alarms.js';
+export * from './schemas/assets.js';
 export * from './schemas/auth.js';
 export * from './schemas/businesses.js';
 export * from './schemas/common.js';

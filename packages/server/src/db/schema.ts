@@ -517,6 +517,37 @@ export interface AssetTypesTable {
   version: number;
 }
 
+/** An asset (SPEC section 3): what a customer monitors, in a business, of an asset type, with its field values. */
+export interface AssetsTable {
+  id: string;
+  businessId: string;
+  /** The owning business's `path`, so a subtree's assets are one index range. */
+  businessPath: string;
+  /** The top business of `businessPath` (`/<id>/`), derived by the database. */
+  tenantPath: GeneratedAlways<string>;
+  description: string;
+  assetTypeId: string;
+  /** JSON: `{ [field name]: number | string }`, checked against the asset type's fields when written. */
+  fieldValues: Generated<string>;
+  /** The device linked now, if any; a device is linked to at most one asset (unique). */
+  deviceId: string | null;
+  linkedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+/** Every link of an asset to a device, with its dates: the open one has no `unlinkedAt`. */
+export interface AssetLinksTable {
+  assetId: string;
+  deviceId: string;
+  linkedAt: number;
+  unlinkedAt: number | null;
+  /** The user who linked or unlinked, when a user did. */
+  linkedBy: string | null;
+  unlinkedBy: string | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -541,6 +572,8 @@ export interface DatabaseSchema {
   signalHistory: SignalHistoryTable;
   parameterPresets: ParameterPresetsTable;
   assetTypes: AssetTypesTable;
+  assets: AssetsTable;
+  assetLinks: AssetLinksTable;
   readings: ReadingsTable;
   receivedMessages: ReceivedMessagesTable;
   uplinkCounters: UplinkCountersTable;

@@ -100,7 +100,8 @@ export const Device = z
     usageLicenseId: z.string().nullable(),
     businessId: z.string(),
     business: z.object({ id: z.string(), description: z.string() }),
-    asset: z.object({ UUID: z.string(), description: z.string() }).nullable(),
+    /** The asset the device is linked to; `ownedByUser`: the caller can open it. */
+    asset: z.object({ UUID: z.string(), description: z.string(), ownedByUser: z.boolean() }).nullable(),
     signalValues: z.record(z.string(), SignalReading),
     parameters: z.object({
       values: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
