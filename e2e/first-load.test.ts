@@ -2,6 +2,8 @@ import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
+import { ADMIN } from './support/server.js';
+import { signInOnPage } from './support/session.js';
 import { useDemoSuite } from './support/suite.js';
 
 const suite = useDemoSuite({ seedDemo: false });
@@ -35,5 +37,19 @@ describe('the first load', () => {
     const onlyPortuguese = portuguese.filter((script) => !englishUrls.has(script.url()));
     expect(onlyPortuguese.length).toBeGreaterThan(0);
     expect(await suite.page.evaluate(() => document.documentElement.lang)).toBe('pt');
+  });
+
+  it('carries neither the shell nor the texts of the screens to the sign-in page, and brings both on signing in', async () => {
+    const english = await signInPageScripts('en', en['login.submit']);
+    const bodies = await Promise.all(english.map((script) => script.text()));
+    for (const text of [en['devices.empty'], en['menu.main']]) {
+      expect(bodies.some((body) => body.includes(text))).toBe(false);
+    }
+    expect(await suite.page.getByRole('button', { name: en['menu.main'] }).count()).toBe(0);
+
+    await suite.page.goto(`${suite.server.url}/login?redirect=${encodeURIComponent('/devices')}`);
+    await signInOnPage(suite.page, ADMIN.email, ADMIN.password);
+    await suite.page.getByRole('button', { name: en['menu.main'] }).waitFor();
+    await suite.page.getByText(en['devices.empty']).waitFor();
   });
 });

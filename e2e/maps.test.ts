@@ -14,6 +14,7 @@ import { useDemoSuite } from './support/suite.js';
 const suite = useDemoSuite();
 let token: string;
 let tracked: string;
+let lisbon: string;
 
 // Three trackers a few hundred metres apart in Porto (one cluster when the map shows both cities), one in Lisbon.
 const PLACES = [
@@ -70,6 +71,7 @@ beforeAll(async () => {
   expect(created.results.every((result) => result.ok)).toBe(true);
   const uuids = created.results.map((result) => result.uuid ?? '');
   tracked = uuids[0] ?? '';
+  lisbon = uuids[3] ?? '';
   placeTrackers(uuids);
 });
 
@@ -167,5 +169,41 @@ describe('maps', () => {
       )
       .toBe(true);
     await suite.page.screenshot({ path: `${SHOTS}/maps-track-pt.png` });
+  });
+
+  it("opens a device's card from its marker, and the device's screen from the card", async () => {
+    for (const [texts, viewport] of [
+      [pt, { width: 390, height: 844 }],
+      [en, { width: 1440, height: 900 }],
+    ] as const) {
+      await suite.page.setViewportSize(viewport);
+      // The one device of the filter: the map centres on it. The first visit's notices show once.
+      const path = '/devices?q=Map%20tracker%204&view=map';
+      if (texts === pt) await openOffline(path, texts);
+      else await suite.page.goto(`${suite.server.url}${path}&lang=en`);
+      const map = suite.page.getByRole('region', { name: texts['devices.view.map'] }).first();
+      const card = map.getByRole('region', { name: 'Map tracker 4' });
+      // The map may still be loading its layers: click the marker again until its card shows.
+      await expect
+        .poll(
+          async () => {
+            const box = await map.boundingBox();
+            if (box) await suite.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+            return card.isVisible();
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true);
+      await card.getByText(texts['devices.column.type']).waitFor();
+      await card.getByText(texts['devices.column.lastSeen']).waitFor();
+      await card.getByText(texts['devices.column.values']).waitFor();
+      await suite.page.screenshot({ path: `${SHOTS}/maps-card-${texts === pt ? 'pt' : 'en'}.png` });
+    }
+    await suite.page
+      .getByRole('region', { name: 'Map tracker 4' })
+      .getByRole('link', { name: en['devices.mapOpenDevice'] })
+      .click();
+    await suite.page.waitForURL((url) => url.pathname === `/devices/${lisbon}`);
+    await suite.page.getByRole('heading', { name: 'Map tracker 4' }).waitFor();
   });
 });

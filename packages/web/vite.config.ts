@@ -81,6 +81,55 @@ function versionFile(build: { version: string; builtAt: string; vendor: VendorId
   };
 }
 
+/**
+ * Texts whose key starts with one of these (and a dot) are all the sign-in pages and the app's frame around every
+ * page (cookie banner, errors, loading, new-version offer) show: they come with the first load, the others with the
+ * shell (`loadShellTexts`).
+ */
+const START_TEXT_PREFIXES = [
+  'app',
+  'auth',
+  'confirmEmail',
+  'cookies',
+  'errorPage',
+  'errors',
+  'fields',
+  'forgot',
+  'language',
+  'login',
+  'notAvailable',
+  'planLimit',
+  'reset',
+  'route',
+  'routeError',
+  'signUp',
+  'vendor',
+  'version',
+];
+const isStartText = (key: string) => START_TEXT_PREFIXES.some((prefix) => key.startsWith(`${prefix}.`));
+
+/**
+ * `<texts>.json?texts=start` and `?texts=rest`: a texts file's first-load part and the rest of it, so the sign-in
+ * pages carry none of the screens' texts. With `split: false` (the unit tests, which render any screen without the
+ * shell) the first part has every text and the rest is empty.
+ */
+export function textParts({ split = true }: { split?: boolean } = {}): Plugin {
+  return {
+    name: 'iot:text-parts',
+    enforce: 'pre',
+    async load(id) {
+      const match = /^(.+\.json)\?texts=(start|rest)$/.exec(id);
+      if (!match?.[1]) return null;
+      this.addWatchFile(match[1]);
+      const texts = JSON.parse(await readFile(match[1], 'utf8')) as Record<string, string>;
+      const inStart = (key: string) => !split || isStartText(key);
+      const part = Object.entries(texts).filter(([key]) => inStart(key) === (match[2] === 'start'));
+      // As Vite writes a large JSON module: a JSON text parses faster than the same object written in JavaScript.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(part)))});`;
+    },
+  };
+}
+
 const FRAMEWORK_MODULES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-i18next|i18next|@tanstack[\\/](query-core|react-query)|@emotion[\\/][^\\/]+|stylis|zod|@mui[\\/](system|utils|styled-engine|private-theming))[\\/]/;
 
@@ -124,6 +173,7 @@ export default defineConfig(({ command }) => {
   return {
     plugins: [
       react(),
+      textParts(),
       vendorHtml(vendor),
       versionFile({ ...build, vendor, product: vendorBuildInfo(vendor).title }),
       precompressedFiles(),

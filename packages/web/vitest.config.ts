@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { aliases } from './vite.config.ts';
+import { aliases, textParts } from './vite.config.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), textParts({ split: false })],
   resolve: { alias: aliases('dots') },
   test: {
     name: 'web',

@@ -32,6 +32,13 @@ import { startSnoozeSweeper } from './modules/alarms/snooze-sweeper.js';
 import { createAssetTypesRepo } from './modules/asset-types/repo.js';
 import { assetTypesRoutes } from './modules/asset-types/routes.js';
 import { createAssetTypesService } from './modules/asset-types/service.js';
+import { createAssetHistoryService } from './modules/assets/history.js';
+import { assetHistoryRoutes } from './modules/assets/history-routes.js';
+import { createAssetMoveService } from './modules/assets/move.js';
+import { assetMoveRoutes } from './modules/assets/move-routes.js';
+import { createAssetsRepo } from './modules/assets/repo.js';
+import { assetsRoutes } from './modules/assets/routes.js';
+import { createAssetsService } from './modules/assets/service.js';
 import { startAttemptsPruning } from './modules/auth/attempts-pruning.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -170,6 +177,7 @@ export async function buildApp({
   const signalsRepo = createSignalsRepo(db);
   const parameterPresetsRepo = createParameterPresetsRepo(db);
   const assetTypesRepo = createAssetTypesRepo(db);
+  const assetsRepo = createAssetsRepo(db);
   const sessions = await createSessionCache({
     database,
     databaseUrl: config.databaseUrl,
@@ -202,6 +210,7 @@ export async function buildApp({
   const signals = createSignalsService({ db, signalsRepo });
   const parameterPresets = createParameterPresetsService({ db, parameterPresetsRepo, businessesRepo });
   const assetTypes = createAssetTypesService({ db, assetTypesRepo });
+  const assets = createAssetsService({ db, assetsRepo, assetTypesRepo, businessesRepo, plans });
   const integrationsRepo = createIntegrationsRepo(db);
   const integrationHealth = createIntegrationHealth({ integrationsRepo, log: app.log });
   const integrations = createIntegrationsService({
@@ -276,6 +285,8 @@ export async function buildApp({
       }),
   });
   const alarms = createAlarmsService({ db, businessesRepo, devicesRepo, publish: liveEvents.publish });
+  const assetMove = createAssetMoveService({ db, businessesRepo, devicesRepo, plans, publish: liveEvents.publish });
+  const assetHistory = createAssetHistoryService({ db, plans });
   const overview = createOverviewService({ db, devicesRepo, notifications });
   const snoozeSweeper = startSnoozeSweeper({ db, publish: liveEvents.publish, log: app.log });
   const mqtt = await startMqttTransport({ config, db, pipeline: ingest, log: app.log });
@@ -292,6 +303,7 @@ export async function buildApp({
     signals,
     parameterPresets,
     assetTypes,
+    assets,
     integrations,
     ingest,
     liveEvents,
@@ -315,6 +327,7 @@ export async function buildApp({
     signalsRepo,
     parameterPresetsRepo,
     assetTypesRepo,
+    assetsRepo,
     integrationsRepo,
     deviceTypeAlarmsRepo,
     mailer,
@@ -339,6 +352,9 @@ export async function buildApp({
       await api.register(signalsRoutes, { auth, signals });
       await api.register(parameterPresetsRoutes, { auth, parameterPresets });
       await api.register(assetTypesRoutes, { auth, assetTypes });
+      await api.register(assetsRoutes, { auth, assets });
+      await api.register(assetMoveRoutes, { auth, assetMove });
+      await api.register(assetHistoryRoutes, { auth, assetHistory });
       await api.register(integrationsRoutes, { auth, integrations });
       await api.register(ingestRoutes, { pipeline: ingest, integrationsRepo, health: integrationHealth, loraRoutes });
       await api.register(readingsRoutes, { auth, readings, reprocess });

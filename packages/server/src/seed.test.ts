@@ -41,7 +41,7 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
     expect(tecnico.data[0]).toMatchObject({
       read: false,
       code: 'notification.alarm_raised',
-      message: { title: 'Alarme em Cold room 2', body: 'Temperature: alarme n.º 1 disparado (valor 9,1 °C).' },
+      message: { title: 'Alarme em Cold room 2', body: 'Temperatura: alarme n.º 1 disparado (valor 9,1 °C).' },
     });
     expect(tecnico.data.filter((n: { read: boolean }) => !n.read)).toHaveLength(2);
     const operator = await notifications(await t.signIn('operator@example.com', demoPassword));
@@ -157,6 +157,37 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
       features: { maxHierarchyLevels: 2, customColorAndLogo: false },
       business: { description: 'Blue Harbour Logistics' },
     });
+
+    // Assets in the first tenant, whose plan has them: most linked to its devices, two orphans.
+    const acme = (await tree(operator)).find((business) => business.description === 'Acme Water')?._id;
+    const assets = await t.request({ method: 'GET', url: `/api/customer-business/${acme}/assets`, token: operator });
+    expect(assets.statusCode, assets.body).toBe(200);
+    const items = assets.json().items as { description: string; device: { description: string } | null }[];
+    expect(items.map((asset) => [asset.description, asset.device?.description ?? null])).toEqual([
+      ['Braga entrance', 'Water meter 4'],
+      ['Braga garden', null],
+      ['Dairy cold room', 'Cold room 1'],
+      ['Delivery van AA-12-BC', 'Van 1'],
+      ['Meat cold room', 'Cold room 2'],
+      ['Porto canteen', 'Water meter 2'],
+      ['Porto main supply', 'Water meter 1'],
+      ['Service van 34-XY-56', 'Van 2'],
+      ['Vegetable cold room', null],
+    ]);
+    expect(assets.json().items.every((asset: { incomplete: boolean }) => !asset.incomplete)).toBe(true);
+    const assetTypes = await t.request({ method: 'GET', url: '/api/asset-types', token: operator });
+    expect(assetTypes.json().map((type: { name: string }) => type.name)).toEqual([
+      'Cold room',
+      'Van',
+      'Water meter point',
+    ]);
+    const blueHarbour = (await tree(admin)).find((business) => business.description === 'Blue Harbour Logistics')?._id;
+    const unavailable = await t.request({
+      method: 'GET',
+      url: `/api/customer-business/${blueHarbour}/assets`,
+      token: admin,
+    });
+    expect(unavailable.json().code).toBe('plan.unavailable');
   });
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD, and no demo users with SEED_DEMO=false', async () => {

@@ -9,6 +9,7 @@ import { createNotificationsRepo, type NewNotification } from './modules/notific
 import { type ContractFeatures, createPlansRepo, type PlansRepo } from './modules/plans/repo.js';
 import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { createUsersRepo } from './modules/users/repo.js';
+import { insertDemoAssets } from './seed-assets.js';
 import { insertDemoDevices, insertDemoPresets } from './seed-devices.js';
 
 export interface SeedResult {
@@ -101,6 +102,8 @@ const DEMO_BUSINESSES: DemoBusiness[] = [
   {
     description: 'Acme Water',
     roles: { 'operator@example.com': 'admin' },
+    // Assets on, so a new user of the demo sees them (the default plan has none).
+    contract: { name: 'Water utilities', features: { assetSupport: true } },
     children: [
       {
         description: 'North region',
@@ -167,8 +170,8 @@ const generatePassword = () => randomBytes(12).toString('base64url');
 
 /**
  * On the first start (no users at all) creates the provider-staff account and, unless disabled, the demo accounts
- * with a few notifications each, two Sigfox token records, a small business tree of two tenants and devices of every
- * type across it.
+ * with a few notifications each, two Sigfox token records, a small business tree of two tenants, devices of every
+ * type across it and assets in the first tenant.
  * Answers what it created, passwords included, so they can be shown once; undefined when the database had users.
  */
 export async function seedOnFirstStart(
@@ -214,6 +217,7 @@ export async function seedOnFirstStart(
       const tree = await trx.selectFrom('businesses').select(['id', 'path', 'description']).execute();
       await insertDemoDevices(createDevicesRepo(db), tree, now, trx);
       await insertDemoPresets(tree, now, trx);
+      await insertDemoAssets(businesses, tree, { adminId: admin.id, now, trx });
     }
     return {
       admin: { email: config.adminEmail, password: adminPassword, generated: !config.adminPassword },

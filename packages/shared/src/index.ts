@@ -1,5 +1,6 @@
 export * from './alarms.js';
 export * from './codecs/index.js';
+export * from './csv.js';
 export * from './errors.js';
 export * from './languages.js';
 export * from './messages.js';

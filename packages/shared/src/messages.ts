@@ -41,6 +41,8 @@ const en = {
   'business.has_devices':
     'This level cannot be deleted: it or one of its sublevels has devices. Move the devices or sublevels first.',
   'business.has_sublevels': 'This level cannot be deleted: it has sublevels. Move the devices or sublevels first.',
+  'business.has_assets':
+    'This level cannot be deleted: it or one of its sublevels has assets. Move the assets or sublevels first.',
   'business.move_target_not_found': 'The destination level does not exist.',
   'business.move_same_parent': 'The level is already under this destination.',
   'business.move_to_itself': 'A level cannot be moved under itself.',
@@ -75,6 +77,7 @@ const en = {
   'alarm.already_acknowledged': 'This alarm was already acknowledged.',
   'alarm.not_snoozed': 'This alarm is not snoozed.',
   'alarm.rule_signal_not_numeric': 'Alarm rules apply only to the numeric value signals of the device type.',
+  'alarm.forced_asset_moved': 'Asset {{asset}} moved to {{level}}.',
   'action.callback_address_not_allowed': 'The callback address {{host}} is on a private network, which is not allowed.',
   'geotab.invalid_credentials': 'Geotab: wrong username or password.',
   'geotab.session_expired': 'Geotab: the session token expired or is absent. Please authenticate again.',
@@ -137,6 +140,7 @@ const en = {
     'The {{type}} contract has {{inUse}} of its {{max}} tokens in use. Buy more before new devices are refused.',
   'notification.account_confirmed.title': 'New account',
   'notification.account_confirmed.body': '{{email}} confirmed their e-mail address and can sign in.',
+  'action.event_time': 'Time: {{time}} ({{zone}}).',
 } as const;
 
 export type MessageCode = keyof typeof en;
@@ -179,6 +183,8 @@ const pt: Record<MessageCode, string> = {
     'Este nível não pode ser eliminado: ele ou um dos seus subníveis tem dispositivos. Mova primeiro os dispositivos ou subníveis.',
   'business.has_sublevels':
     'Este nível não pode ser eliminado: tem subníveis. Mova primeiro os dispositivos ou subníveis.',
+  'business.has_assets':
+    'Este nível não pode ser eliminado: ele ou um dos seus subníveis tem ativos. Mova primeiro os ativos ou subníveis.',
   'business.move_target_not_found': 'O nível de destino não existe.',
   'business.move_same_parent': 'O nível já se encontra sob este destino.',
   'business.move_to_itself': 'Um nível não pode ser movido para debaixo de si próprio.',
@@ -215,6 +221,7 @@ const pt: Record<MessageCode, string> = {
   'alarm.not_snoozed': 'Este alarme não está adiado.',
   'alarm.rule_signal_not_numeric':
     'As regras de alarme aplicam-se apenas aos sinais de valor numérico do tipo de dispositivo.',
+  'alarm.forced_asset_moved': 'Ativo {{asset}} movido para {{level}}.',
   'action.callback_address_not_allowed':
     'O endereço de callback {{host}} está numa rede privada, o que não é permitido.',
   'geotab.invalid_credentials': 'Geotab: nome de utilizador ou palavra-passe errados.',
@@ -281,6 +288,7 @@ const pt: Record<MessageCode, string> = {
     'O contrato {{type}} tem {{inUse}} dos seus {{max}} tokens em uso. Compre mais antes que novos dispositivos sejam recusados.',
   'notification.account_confirmed.title': 'Nova conta',
   'notification.account_confirmed.body': '{{email}} confirmou o seu endereço de e-mail e pode iniciar sessão.',
+  'action.event_time': 'Hora: {{time}} ({{zone}}).',
 };
 
 export const MESSAGES: Record<Language, Record<MessageCode, string>> = { en, pt };

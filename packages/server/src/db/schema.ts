@@ -394,6 +394,8 @@ export interface AlarmsTable {
   raisedAt: number;
   updatedAt: number;
   version: number;
+  /** The device's tenant (`/<id>/`), kept by the database as the alarm is stored and the device moves (0035). */
+  tenantPath: GeneratedAlways<string | null>;
 }
 
 /** Each tenant's last alarm number. */

@@ -5,5 +5,6 @@ export * from './gps-tracker.js';
 export * from './hex.js';
 export * from './parameters.js';
 export * from './registry.js';
+export * from './signal-names.js';
 export * from './th-sensor-sigfox.js';
 export * from './water-meter-lora.js';

@@ -101,6 +101,13 @@ export const BUSINESS_LOG_ACTIONS = [
   'locked',
   'unlocked',
   'config_changed',
+  'asset_created',
+  'asset_updated',
+  'asset_linked',
+  'asset_unlinked',
+  'asset_deleted',
+  'assets_imported',
+  'assets_moved',
 ] as const;
 export const BusinessLogAction = z.enum(BUSINESS_LOG_ACTIONS);
 export type BusinessLogAction = z.infer<typeof BusinessLogAction>;

@@ -356,17 +356,22 @@ export type DeviceGraph = z.infer<typeof DeviceGraph>;
 
 export const DeviceGraphQuery = z.object({ businessId: z.string().min(1).max(64).optional() });
 
-/** `GET /devices/list/detailed?deviceUUID=a,b`: those of the listed devices the caller reaches. */
+/**
+ * `GET /devices/list/detailed?deviceUUID=a,b`: those of the listed devices the caller reaches; with `assetID`, also the
+ * device linked to that asset when the caller reaches the asset.
+ */
 export const DetailedListQuery = z.object({
   deviceUUID: z
     .string()
     .max(64 * 200)
+    .default('')
     .transform((value) =>
       value
         .split(',')
         .map((uuid) => uuid.trim())
         .filter(Boolean),
     ),
+  assetID: z.string().min(1).max(64).optional(),
 });
 
 /** `GET /customer-business/{id}/devices`: a page of the business subtree's devices; `fromDate` keeps those added since. */

@@ -1,3 +1,4 @@
+import { signalNameIn } from '../codecs/signal-names.js';
 import type { Language } from '../languages.js';
 import { type MessageCode, translate } from '../messages.js';
 import { z } from '../validation.js';
@@ -41,9 +42,14 @@ export interface NotificationContent {
 /** The title and body of a notification in `language`; free text (and a code this version does not know) as stored. */
 export function notificationText(content: NotificationContent, language: Language): NotificationMessage {
   if (content.code === null || !isNotificationCode(content.code)) return content.message;
+  // A signal is stored by its key and its codec's English name: the reader's language names it.
+  const { signalKey } = content.params;
+  const params = signalKey
+    ? { ...content.params, signal: signalNameIn(language, signalKey, content.params.signal ?? signalKey) }
+    : content.params;
   return {
-    title: translate(`${content.code}.title` as MessageCode, language, content.params),
-    body: translate(`${content.code}.body` as MessageCode, language, content.params),
+    title: translate(`${content.code}.title` as MessageCode, language, params),
+    body: translate(`${content.code}.body` as MessageCode, language, params),
   };
 }
 

@@ -138,7 +138,11 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** `body`: the few deletions that name what to delete in a JSON body (e.g. assets by id). */
+  delete: <T>(path: string, options?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, options),
+  /** A `GET` answered with text rather than JSON (a CSV export, say). */
+  text: async (path: string, options?: RequestOptions) =>
+    (await send('GET', path, undefined, options ?? {}, 'text/csv, text/plain')).text(),
   /** A server-sent events stream (`GET`): the answer with its body still to read, authenticated like any call. */
   stream: (path: string, options?: RequestOptions) => send('GET', path, undefined, options ?? {}, 'text/event-stream'),
 };

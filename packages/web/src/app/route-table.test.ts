@@ -66,7 +66,7 @@ describe('the route table', () => {
 
   it.each([
     ['/', 'Businesses'],
-    ['/businesses/assets/7/Tank', 'AssetStatus'],
+    ['/businesses/assets/7/Tank', 'PublicAssetStatus'],
     ['/businesses/42/Acme/assets/7/Tank', 'AssetStatus'],
     ['/devices', 'DeviceStatus'],
     ['/group/devices', 'DeviceStatus'],
@@ -81,6 +81,13 @@ describe('the route table', () => {
     ['/confirm-email', 'EmailConfirm'],
   ])('serves %s with the %s screen', (url, name) => {
     expect(landing(url).route?.name).toBe(name);
+  });
+
+  it('serves the asset screens with their own code, and keeps the public asset page for later', () => {
+    for (const url of ['/device-asset', '/businesses/42/Acme/device-asset', '/businesses/42/Acme/assets/7/Tank']) {
+      expect(landing(url).route?.screen, url).toBeDefined();
+    }
+    expect(landing('/businesses/assets/7/Tank').route?.screen).toBeUndefined();
   });
 
   it('sends unknown paths to the catch-all, which redirects to /', () => {

@@ -138,8 +138,17 @@ export const routeTable: readonly AppRoute[] = [
   },
   {
     name: 'AssetStatus',
+    path: paths.businessAsset,
+    access: 'lenient',
+    frame: 'shell',
+    screen: () =>
+      import('@/features/asset-status/pages/asset-status-page').then((m) => ({ Component: m.AssetStatusPage })),
+    title: 'route.assetStatus',
+  },
+  {
+    // The public asset page comes with API keys and free view (SPEC section 2: no login).
+    name: 'PublicAssetStatus',
     path: paths.assetStatus,
-    aliases: [paths.businessAsset],
     access: 'lenient',
     frame: 'shell',
     title: 'route.assetStatus',

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
+import { loadShellTexts } from '@/i18n';
 import { loadScreenPart } from '@/lib/lazy-load';
 import { createGuards, type GuardDeps } from './guards';
 import { RouteError } from './route-error';
@@ -30,9 +31,14 @@ export function createRoutes(deps: GuardDeps, table: readonly AppRoute[] = route
       children: [
         ...table.filter((route) => route.frame === 'card').flatMap(toRouteObjects),
         {
-          // The shell (app bar, business tree, alarms, notifications) loads with the first page inside it, so the
-          // sign-in pages carry none of it.
-          lazy: () => loadScreenPart(() => import('./layout/app-layout').then((m) => ({ Component: m.AppLayout }))),
+          // The shell (app bar, business tree, alarms, notifications) and the texts of the screens load with the first
+          // page inside it, so the sign-in pages carry none of them.
+          lazy: () =>
+            loadScreenPart(() =>
+              Promise.all([import('./layout/app-layout'), loadShellTexts()]).then(([m]) => ({
+                Component: m.AppLayout,
+              })),
+            ),
           children: table.filter((route) => route.frame === 'shell').flatMap(toRouteObjects),
         },
         { path: '*', element: <Navigate to={paths.home} replace /> },

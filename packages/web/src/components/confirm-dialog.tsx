@@ -1,11 +1,8 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useRef, useState } from 'react';
+import { loadScreenPart } from '@/lib/lazy-load';
+
+// No page needs the dialog's code before it asks its first question.
+const ConfirmDialogView = lazy(() => loadScreenPart(() => import('./confirm-dialog-view')));
 
 export interface ConfirmOptions {
   title: string;
@@ -23,15 +20,16 @@ const ConfirmContext = createContext<Confirm | null>(null);
 
 /** Hosts the one confirm dialog of the app; `useConfirm()` opens it. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
 
   const confirm = useCallback<Confirm>((next) => {
     settle.current?.(false);
     setOptions(next);
     setOpen(true);
+    setAsked(true);
     return new Promise<boolean>((resolve) => {
       settle.current = resolve;
     });
@@ -46,36 +44,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog
-        open={open}
-        onClose={() => answer(false)}
-        aria-labelledby="confirm-dialog-title"
-        maxWidth="xs"
-        fullWidth
-        slotProps={{ transition: { onExited: () => setOptions(null) } }}
-      >
-        {options && (
-          <>
-            <DialogTitle id="confirm-dialog-title">{options.title}</DialogTitle>
-            {options.message && (
-              <DialogContent>
-                <DialogContentText component="div">{options.message}</DialogContentText>
-              </DialogContent>
-            )}
-            <DialogActions>
-              <Button onClick={() => answer(false)}>{options.cancelLabel ?? t('app.cancel')}</Button>
-              <Button
-                variant="contained"
-                color={options.destructive ? 'error' : 'primary'}
-                onClick={() => answer(true)}
-                autoFocus
-              >
-                {options.confirmLabel ?? t('app.ok')}
-              </Button>
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
+      {/* Mounted from the first question on, so that closing still plays its transition. */}
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialogView open={open} options={options} answer={answer} onExited={() => setOptions(null)} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

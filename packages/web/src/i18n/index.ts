@@ -5,11 +5,13 @@ import {
   MESSAGES,
   parseMessage,
   resolveLanguage,
+  SIGNAL_NAMES,
   wordedParams,
 } from '@iot/shared';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
+import type en from './en.json';
+import startTexts from './en.json?texts=start';
 import { detectLanguage, storeLanguage } from './language';
 
 /**
@@ -20,11 +22,15 @@ const otherTexts: Record<Exclude<Language, 'en'>, () => Promise<{ default: Recor
   pt: () => import('./pt.json'),
 };
 
+/** The signals' names, shared with the server (which words notifications with them), as `signals.<key>` texts. */
+const signalTexts = (language: Language) =>
+  Object.fromEntries(Object.entries(SIGNAL_NAMES[language]).map(([key, name]) => [`signals.${key}`, name]));
+
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   // The web app's own texts over the server's message table, so an error code reads the same on both sides.
-  resources: { en: { translation: { ...MESSAGES.en, ...en } } },
+  resources: { en: { translation: { ...MESSAGES.en, ...signalTexts('en'), ...startTexts } } },
   lng: detectLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
@@ -52,7 +58,16 @@ export function currentLanguage(): Language {
 export async function loadTexts(language: Language) {
   if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
   const { default: texts } = await otherTexts[language]();
-  i18n.addResourceBundle(language, 'translation', { ...MESSAGES[language], ...texts });
+  i18n.addResourceBundle(language, 'translation', { ...MESSAGES[language], ...signalTexts(language), ...texts });
+}
+
+/**
+ * The English texts of every screen but the sign-in pages (the first load has only those of the sign-in pages and the
+ * app's frame); the shell loads them with itself. Like the first ones, they come over the server's message table.
+ */
+export async function loadShellTexts() {
+  const { default: texts } = await import('./en.json?texts=rest');
+  i18n.addResourceBundle('en', 'translation', texts, true, true);
 }
 
 /**
@@ -75,7 +90,7 @@ export async function changeLanguage(language: Language) {
 /** A key of the web app's own texts. */
 export type TranslationKey = keyof typeof en;
 
-const isTranslationKey = (text: string): text is TranslationKey => Object.hasOwn(en, text);
+const isTranslationKey = (text: string): text is TranslationKey => i18n.exists(text);
 
 /**
  * The text of a message (zod issues and client checks carry codes, with their parameters when they have any, such as

@@ -24,11 +24,15 @@ describe('messaging provider', () => {
       body: { channel: 'whatsapp', to: '+351900', text: 'hello' },
       headers: { authorization: 'Bearer k' },
     });
-    await client.placeCall('+351900', 'hello');
-    await expect(client.placeCall('busy', 'hello')).rejects.toThrow('not answered (busy)');
+    await client.placeCall('+351900', 'olá', 'pt');
+    expect(provider.received[1]).toMatchObject({
+      url: '/v1/calls',
+      body: { to: '+351900', text: 'olá', language: 'pt' },
+    });
+    await expect(client.placeCall('busy', 'hello', 'en')).rejects.toThrow('not answered (busy)');
     await expect(client.sendMessage('sms', 'refused', 'x')).rejects.toThrow('HTTP 400');
-    await expect(createMessagingClient({ apiUrl: undefined, apiKey: undefined }).placeCall('1', 'x')).rejects.toThrow(
-      'MESSAGING_API_URL',
-    );
+    await expect(
+      createMessagingClient({ apiUrl: undefined, apiKey: undefined }).placeCall('1', 'x', 'en'),
+    ).rejects.toThrow('MESSAGING_API_URL');
   });
 });

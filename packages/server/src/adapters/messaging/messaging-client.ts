@@ -1,11 +1,16 @@
+import type { Language } from '@iot/shared';
+
 /** The text channels the provider carries. */
 export type MessageChannel = 'sms' | 'whatsapp';
 
 export interface MessagingClient {
   /** Sends a text to a phone number; throws, with a readable message, when the provider did not take it. */
   sendMessage(channel: MessageChannel, to: string, text: string): Promise<void>;
-  /** Places a voice call that reads `text`; throws when the call was not answered or not placed. */
-  placeCall(to: string, text: string): Promise<void>;
+  /**
+   * Places a voice call that reads `text` in `language` (the voice the provider speaks it with); throws when the
+   * call was not answered or not placed.
+   */
+  placeCall(to: string, text: string, language: Language): Promise<void>;
 }
 
 /** Call outcomes the provider reports that mean nobody heard the message. */
@@ -13,7 +18,7 @@ const UNANSWERED = new Set(['no-answer', 'busy', 'failed', 'canceled']);
 
 /**
  * SMS, WhatsApp and voice calls through the messaging provider's HTTP API at `apiUrl`, authenticated with a bearer
- * key: `POST {apiUrl}/messages {channel, to, text}` and `POST {apiUrl}/calls {to, text}` (answering `{status}` once
+ * key: `POST {apiUrl}/messages {channel, to, text}` and `POST {apiUrl}/calls {to, text, language}` (answering `{status}` once
  * the call ended). The URL is the operator's, not a user's, so no address policy applies.
  */
 export function createMessagingClient(options: {
@@ -57,8 +62,8 @@ export function createMessagingClient(options: {
     async sendMessage(channel, to, text) {
       await post('/messages', { channel, to, text });
     },
-    async placeCall(to, text) {
-      const answer = (await post('/calls', { to, text })) as { status?: unknown };
+    async placeCall(to, text, language) {
+      const answer = (await post('/calls', { to, text, language })) as { status?: unknown };
       if (typeof answer.status === 'string' && UNANSWERED.has(answer.status)) {
         throw new Error(`call to ${to} not answered (${answer.status})`);
       }

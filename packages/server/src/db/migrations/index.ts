@@ -33,6 +33,7 @@ import * as notificationMessages from './0031-notification-messages.js';
 import * as alarmNumbers from './0032-alarm-numbers.js';
 import * as openAlarmsIndex from './0033-open-alarms-index.js';
 import * as assets from './0034-assets.js';
+import * as alarmsByTenant from './0035-alarms-by-tenant.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0032-alarm-numbers': alarmNumbers,
   '0033-open-alarms-index': openAlarmsIndex,
   '0034-assets': assets,
+  '0035-alarms-by-tenant': alarmsByTenant,
 };

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, FORMAT_LOCALES, type Language, notificationText, translate } from '@iot/shared';
+import { signalParams } from '../notifications/alarm-notifications.js';
 import type { ConditionEventRow } from './repo.js';
 
 /**
@@ -56,13 +58,49 @@ export function sampleActionEvent(businessId: string, at: number): ActionEvent {
   };
 }
 
-/** The event as people read it (mail, push, SMS, voice, Geotab). */
-export function describeEvent(event: ActionEvent): { title: string; body: string } {
-  const device = event.deviceDescription || event.deviceUUID;
-  const what = event.raised ? 'alarm' : 'cleared';
-  const value = typeof event.value === 'object' ? JSON.stringify(event.value) : String(event.value);
+/** Who reads an action's text: their language, and their timezone in hours from UTC (the time is told in it). */
+export interface Reader {
+  language: Language;
+  timezone: number;
+}
+
+/** Someone an action reaches who is no user (a typed address, a Geotab database): the product's language, UTC. */
+export const UNKNOWN_READER: Reader = { language: DEFAULT_LANGUAGE, timezone: 0 };
+
+/** "UTC", "UTC+1", "UTC-3:30". */
+function zoneName(timezone: number): string {
+  if (timezone === 0) return 'UTC';
+  const minutes = Math.round(Math.abs(timezone) * 60);
+  const rest = minutes % 60;
+  return `UTC${timezone < 0 ? '-' : '+'}${Math.floor(minutes / 60)}${rest === 0 ? '' : `:${String(rest).padStart(2, '0')}`}`;
+}
+
+/**
+ * The event as people read it (mail, SMS, voice, Geotab), in the reader's language and timezone: the words of the
+ * condition's notification, and when it happened.
+ */
+export function describeEvent(event: ActionEvent, reader: Reader): { title: string; body: string } {
+  const { title, body } = notificationText(
+    {
+      code: event.raised ? 'notification.condition_raised' : 'notification.condition_cleared',
+      params: conditionParams(event),
+      message: { title: '', body: '' },
+    },
+    reader.language,
+  );
+  const time = new Intl.DateTimeFormat(FORMAT_LOCALES[reader.language], {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(Date.parse(event.date) + reader.timezone * 3_600_000);
   return {
-    title: `${device}: ${event.signal} ${what}`,
-    body: `${device}: ${event.signal} ${event.raised ? 'is in alarm' : 'is back to normal'} (value ${value}) at ${event.date}.`,
+    title,
+    body: `${body} ${translate('action.event_time', reader.language, { time, zone: zoneName(reader.timezone) })}`,
   };
 }
+
+/** The parameters of a condition's notification and texts: the device, the signal and its value. */
+export const conditionParams = (event: ActionEvent) => ({
+  device: event.deviceDescription || event.deviceUUID,
+  ...signalParams(event.deviceType, event.signal, event.value),
+});

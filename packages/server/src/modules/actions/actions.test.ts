@@ -287,7 +287,7 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
     });
     for (const address of ['ops@example.com', 'boss@example.com', 'admin@example.com', 'viewer@example.com']) {
       const mail = await t.inbox.waitForMail(address);
-      expect(mail.subject).toContain('temperature');
+      expect(mail.subject).toContain('Temperature');
     }
     const notifications = await t.db
       .selectFrom('notifications')
@@ -494,6 +494,61 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
     callOutcome = 'completed';
   });
 
+  it("words mail, SMS and calls in each recipient's language and timezone, typed addresses in the product's (issue 32)", async () => {
+    const ines = await t.createUser('ines@example.com', PASSWORD, { language: 'pt' });
+    await t.services.businessesRepo.setEntry(nodes.Acme ?? '', ines.id, 'viewer', Date.now());
+    await t.db.updateTable('users').set({ phone: '+351 910 000 002', timezone: 1 }).where('id', '=', ines.id).execute();
+    const smsPlan = { pushNotifSMS: true };
+    await t.services.plansRepo.insert({ businessId: nodes.Acme ?? '', name: 'SMS', features: smsPlan }, Date.now());
+    const current = (await call('GET', `${BUSINESSES}/${nodes.Acme}/actions`, tokens.admin)).json();
+    const saved = await putActions('Acme', current.version, [
+      {
+        type: 'email',
+        signalTypes: ['alarm'],
+        email: { mode: 'custom', addresses: 'Ines@Example.com, outsider@example.com' },
+      },
+      { type: 'push', signalTypes: ['alarm'], push: { userIds: [ines.id], channels: ['sms'] } },
+      { type: 'voice', signalTypes: ['alarm'], voice: { userIds: [ines.id] } },
+    ]);
+    expect(saved.statusCode).toBe(200);
+    messaging.received.length = 0;
+    const eventId = await edge(plantDevice, { kind: 'alarm', key: 'frost' });
+    await until(async () => {
+      await t.services.actionWorker.nudge();
+      return (await jobsOf(eventId)).every((job) => job.status === 'done');
+    });
+    const { date } = await t.db
+      .selectFrom('conditionEvents')
+      .select('date')
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    const hour = (utcOffset: number) => (new Date(Number(date)).getUTCHours() + utcOffset) % 24;
+
+    const toInes = await t.inbox.waitForMail('ines@example.com');
+    expect(toInes.subject).toBe(`${plantDevice.uuid}: Temperatura em alarme`);
+    expect(toInes.text.trim()).toMatch(
+      new RegExp(
+        `^${plantDevice.uuid}: Temperatura está em alarme \\(valor 31,5 °C\\)\\. Hora: .*\\b${String(hour(1)).padStart(2, '0')}:\\d\\d:\\d\\d \\(UTC\\+1\\)\\.$`,
+      ),
+    );
+    const toOutsider = await t.inbox.waitForMail('outsider@example.com');
+    expect(toOutsider.subject).toBe(`${plantDevice.uuid}: Temperature in alarm`);
+    expect(toOutsider.text.trim()).toMatch(
+      new RegExp(
+        `is in alarm \\(value 31\\.5 °C\\)\\. Time: .*\\b${hour(0) % 12 || 12}:\\d\\d:\\d\\d\\s[AP]M \\(UTC\\)\\.$`,
+      ),
+    );
+
+    const texts = messaging.received.filter((request) => request.url === '/messages');
+    expect(texts.map((request) => request.body)).toEqual([
+      { channel: 'sms', to: '+351 910 000 002', text: toInes.text.trim() },
+    ]);
+    const calls = messaging.received.filter((request) => request.url === '/calls');
+    expect(calls.map((request) => request.body)).toEqual([
+      { to: '+351 910 000 002', text: toInes.text.trim(), language: 'pt' },
+    ]);
+  });
+
   it('posts a text message to Geotab after signing in, once the plan has Geotab', async () => {
     const features = { geotabIntegration: true };
     await t.services.plansRepo.insert({ businessId: nodes.Acme ?? '', name: 'Geotab', features }, Date.now() + 1);
@@ -517,7 +572,7 @@ describe.each(databaseKinds())('actions on %s', (kind) => {
       params: {
         typeName: 'TextMessage',
         credentials: { sessionId: 's1' },
-        entity: { messageContent: { message: expect.stringContaining('temperature') } },
+        entity: { messageContent: { message: expect.stringContaining('Temperature in alarm') } },
       },
     });
   });

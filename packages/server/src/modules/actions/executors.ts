@@ -3,7 +3,7 @@ import {
   CallReception,
   DEFAULT_CALL_RECEPTION,
   emailAddressesOf,
-  type Role,
+  type Language,
   type StoredAction,
 } from '@iot/shared';
 import type { GeotabClient } from '../../adapters/geotab/geotab-client.js';
@@ -12,9 +12,16 @@ import { escapeHtml } from '../../adapters/mail/escape-html.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { MessagingClient } from '../../adapters/messaging/messaging-client.js';
 import { isReaching } from '../businesses/repo.js';
-import { conditionEventSource, signalParams } from '../notifications/alarm-notifications.js';
+import { conditionEventSource } from '../notifications/alarm-notifications.js';
 import type { NotificationsService } from '../notifications/service.js';
-import { type ActionEvent, describeEvent, type JobEvent } from './action-event.js';
+import {
+  type ActionEvent,
+  conditionParams,
+  describeEvent,
+  type JobEvent,
+  type Reader,
+  UNKNOWN_READER,
+} from './action-event.js';
 import { parseActions } from './effective-actions.js';
 import { type ActionsRepo, FOLLOWS_PARENT } from './repo.js';
 
@@ -124,26 +131,43 @@ export function createActionExecutors(deps: {
     await actionsRepo.saveList(ownerId, row.version, JSON.stringify(actions), at);
   }
 
-  /** Users who may see the device: the deepest entry on its business's path decides, as reach does. */
-  async function usersSeeing(event: ActionEvent) {
+  /**
+   * Users who may see the device, by address with their language and timezone: the deepest entry on its business's
+   * path decides, as reach does.
+   */
+  async function usersSeeing(event: ActionEvent): Promise<Map<string, Reader>> {
     const businessPath = await actionsRepo.businessPathOf(event.businessId);
-    if (!businessPath) return [];
-    const deepest = new Map<string, { email: string; role: Role; depth: number }>();
+    if (!businessPath) return new Map();
+    type Entry = Awaited<ReturnType<ActionsRepo['entriesOnPath']>>[number];
+    const deepest = new Map<string, Entry>();
     for (const entry of await actionsRepo.entriesOnPath(businessPath)) {
       const known = deepest.get(entry.userId);
       if (!known || entry.depth > known.depth) deepest.set(entry.userId, entry);
     }
-    return [...deepest.values()].filter((entry) => isReaching(entry.role)).map((entry) => entry.email);
+    return new Map(
+      [...deepest.values()]
+        .filter((entry) => isReaching(entry.role))
+        .map(({ email, language, timezone }) => [email, { language, timezone }]),
+    );
+  }
+
+  /** Typed addresses, each read in the language of the user it belongs to, if any (the product's otherwise). */
+  async function addressReaders(addresses: string[]): Promise<Map<string, Reader>> {
+    const users = new Map(
+      (await actionsRepo.usersByEmails(addresses)).map(({ email, ...reader }) => [email.toLowerCase(), reader]),
+    );
+    return new Map(addresses.map((address) => [address, users.get(address.toLowerCase()) ?? UNKNOWN_READER]));
   }
 
   type UserRow = Awaited<ReturnType<ActionsRepo['usersByIds']>>[number];
 
   /** Who gets a text or a call on `channel` now: users with a phone who (for calls and SMS) take them at `at`. */
   function phoneRecipients(
+    event: ActionEvent,
     users: UserRow[],
     at: number,
     channel: 'sms' | 'whatsapp' | 'voice',
-    send: (phone: string) => Promise<void>,
+    send: (phone: string, text: string, language: Language) => Promise<void>,
   ): Recipient[] {
     return users.flatMap((user) => {
       const phone = user.phone.trim();
@@ -155,13 +179,14 @@ export function createActionExecutors(deps: {
       };
       // Calls and SMS respect each user's reception hours and time off (SPEC: user "call reception").
       if (channel !== 'whatsapp' && !acceptsCallsAt(reception, at)) return [];
-      return [{ key: `${channel}:${user.id}`, send: () => send(phone) }];
+      return [
+        { key: `${channel}:${user.id}`, send: () => send(phone, describeEvent(event, user).body, user.language) },
+      ];
     });
   }
 
   return async (run) => {
     const { action, event } = run;
-    const text = describeEvent(event);
     switch (action.type) {
       case 'alarm':
         // Alarms are applied by the dispatcher, in order, never as a job.
@@ -173,17 +198,26 @@ export function createActionExecutors(deps: {
         return { notice: null };
       }
       case 'email': {
-        const addresses =
-          action.email.mode === 'custom' ? emailAddressesOf(action.email.addresses) : await usersSeeing(event);
-        const html = `<p>${escapeHtml(text.body)}</p>`;
+        const readers =
+          action.email.mode === 'custom'
+            ? await addressReaders(emailAddressesOf(action.email.addresses))
+            : await usersSeeing(event);
         await reachAll(
-          addresses.map((to) => ({
+          [...readers].map(([to, reader]) => ({
             key: `email:${to}`,
-            send: () => deps.mailer.send({ to, subject: text.title, text: text.body, html }),
+            send: () => {
+              const text = describeEvent(event, reader);
+              return deps.mailer.send({
+                to,
+                subject: text.title,
+                text: text.body,
+                html: `<p>${escapeHtml(text.body)}</p>`,
+              });
+            },
           })),
           event,
         );
-        return { notice: addresses.length === 0 ? 'no user to mail' : null };
+        return { notice: readers.size === 0 ? 'no user to mail' : null };
       }
       case 'push': {
         const recipients: Recipient[] = [];
@@ -198,10 +232,7 @@ export function createActionExecutors(deps: {
                 users.map((user) => user.id),
                 {
                   code: event.raised ? 'notification.condition_raised' : 'notification.condition_cleared',
-                  params: {
-                    device: event.deviceDescription || event.deviceUUID,
-                    ...signalParams(event.deviceType, event.signal, event.value),
-                  },
+                  params: conditionParams(event),
                 },
                 { source: conditionEventSource(event.id) },
               );
@@ -211,8 +242,8 @@ export function createActionExecutors(deps: {
         for (const channel of ['sms', 'whatsapp'] as const) {
           if (!action.push.channels.includes(channel)) continue;
           recipients.push(
-            ...phoneRecipients(users, run.at, channel, (phone) =>
-              deps.messaging.sendMessage(channel, phone, text.body),
+            ...phoneRecipients(event, users, run.at, channel, (phone, text) =>
+              deps.messaging.sendMessage(channel, phone, text),
             ),
           );
         }
@@ -221,13 +252,15 @@ export function createActionExecutors(deps: {
       }
       case 'voice': {
         const { users, notice } = await recipientUsers(run, action.voice.userIds);
-        const recipients = phoneRecipients(users, run.at, 'voice', (phone) =>
-          deps.messaging.placeCall(phone, text.body),
+        const recipients = phoneRecipients(event, users, run.at, 'voice', (phone, text, language) =>
+          deps.messaging.placeCall(phone, text, language),
         );
         await reachAll(recipients, event);
         return { notice: notice ?? (recipients.length === 0 ? 'no user takes calls now' : null) };
       }
       case 'geotab': {
+        // A Geotab database is no user: its texts are in the product's language.
+        const text = describeEvent(event, UNKNOWN_READER);
         const session = await deps.geotab.authenticate(action.geotab);
         await deps.geotab.callWith(session, 'Add', {
           typeName: 'TextMessage',

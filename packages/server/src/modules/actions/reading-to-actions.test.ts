@@ -182,7 +182,7 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
     expect(desk.status.lastRunAt).not.toBeNull();
 
     const mail = await t.inbox.waitForMail('desk@example.com');
-    expect(mail.subject).toBe('Van 7: speed alarm');
+    expect(mail.subject).toBe('Van 7: Speed in alarm');
 
     await until(async () => {
       await nudgeWorker();
@@ -192,7 +192,7 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
     expect(await operatorNotifications()).toEqual([
       expect.objectContaining({
         code: 'notification.alarm_raised',
-        message: { title: 'Alarme em Van 7', body: 'Speed: alarme n.º 1 disparado (valor 95 km/h).' },
+        message: { title: 'Alarme em Van 7', body: 'Velocidade: alarme n.º 1 disparado (valor 95 km/h).' },
       }),
     ]);
     expect(push.pushesTo('/send/operator-phone')).toHaveLength(1);
@@ -217,7 +217,7 @@ describe.each(databaseKinds())('from a reading to the alarm and its actions on %
       return callbacks().length === 4;
     });
     expect(callbacks()[3]?.body).toMatchObject({ raised: false, value: 74 });
-    expect((await t.inbox.waitForMail('desk@example.com')).subject).toBe('Van 7: speed cleared');
+    expect((await t.inbox.waitForMail('desk@example.com')).subject).toBe('Van 7: Speed back to normal');
     await until(async () => {
       await nudgeWorker();
       return jobsDone();

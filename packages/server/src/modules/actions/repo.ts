@@ -169,6 +169,7 @@ export function createActionsRepo(db: Database) {
           'users.email',
           'users.phone',
           'users.timezone',
+          'users.language',
           'users.offWorkFrom',
           'users.offWorkTo',
           'users.callReception',
@@ -189,8 +190,29 @@ export function createActionsRepo(db: Database) {
         .selectFrom('businessUsers')
         .innerJoin('businesses', 'businesses.id', 'businessUsers.businessId')
         .innerJoin('users', 'users.id', 'businessUsers.userId')
-        .select(['users.id as userId', 'users.email', 'businessUsers.role', 'businesses.depth'])
+        .select([
+          'users.id as userId',
+          'users.email',
+          'users.language',
+          'users.timezone',
+          'businessUsers.role',
+          'businesses.depth',
+        ])
         .where('businessUsers.businessId', 'in', idsOnPath(path))
+        .execute();
+    },
+
+    /** The users of these addresses (stored in lower case, as users' addresses are), with their language and timezone. */
+    async usersByEmails(emails: string[]) {
+      if (emails.length === 0) return [];
+      return db
+        .selectFrom('users')
+        .select(['email', 'language', 'timezone'])
+        .where(
+          'email',
+          'in',
+          emails.map((email) => email.toLowerCase()),
+        )
         .execute();
     },
 

@@ -218,7 +218,8 @@ async function raise(
 
 /** The `alarm` live events of changes, read after their transaction committed (each with the alarm as it is now). */
 export async function alarmEventsOf(db: Database, changes: AlarmChange[]): Promise<LiveEventEnvelope[]> {
-  const rows = await createAlarmsRepo(db).manyWithDevice([...new Set(changes.map((change) => change.alarmId))]);
+  const repo = createAlarmsRepo(db);
+  const rows = await repo.withAssets(await repo.manyWithDevice([...new Set(changes.map((change) => change.alarmId))]));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return changes.flatMap((change) => {
     const row = byId.get(change.alarmId);
@@ -235,20 +236,22 @@ export async function alarmEventsOf(db: Database, changes: AlarmChange[]): Promi
 }
 
 /**
- * Closes every open alarm of a device whose alarms are being inhibited (history forcedAcknowledge). An alarm that the
- * dispatcher or a user changed meanwhile is read again and closed as it is now.
+ * Closes every open alarm of a device whose alarms are being inhibited, or whose asset is moved (history
+ * forcedAcknowledge, with `by`: who did it and why). An alarm that the dispatcher or a user changed meanwhile is read
+ * again and closed as it is now.
  */
 export async function forceAcknowledgeOpenAlarms(
   trx: Kysely<DatabaseSchema>,
   deviceId: string,
   at: number,
+  by: { userId: string; comment: string } | null = null,
 ): Promise<AlarmChange[]> {
   const repo = createAlarmsRepo(trx);
   const changes: AlarmChange[] = [];
   for (const open of await repo.openOfDevice(deviceId, trx)) {
     let alarm: AlarmWithDeviceRow | undefined = open;
     for (let attempt = 0; alarm && alarm.status !== 'acknowledged'; attempt += 1) {
-      const outcome = await applyAlarmInput(trx, alarm, { type: 'forceAcknowledge' }, { at });
+      const outcome = await applyAlarmInput(trx, alarm, { type: 'forceAcknowledge' }, { at, ...by });
       if (outcome.ok) {
         if (outcome.change) changes.push(outcome.change);
         break;

@@ -50,8 +50,7 @@ export function presentAlarm(row: AlarmWithDeviceRow): Alarm {
     source: row.source,
     value: parseJson(row.value),
     device: { uuid: row.deviceId, description: row.deviceDescription },
-    // Assets do not exist yet: no alarm belongs to one.
-    asset: null,
+    asset: row.asset ?? null,
     businessId: row.businessId,
     raisedAt: iso(row.raisedAt),
     updatedAt: iso(row.updatedAt),

@@ -2,19 +2,26 @@ import { type AlarmStatus, type BusinessRole, hasRank, idsOnPath } from '@iot/sh
 import { type Expression, type Insertable, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import { orderedId } from '../../db/ordered-id.js';
 import type { AlarmHistoryTable, AlarmsTable, Database, DatabaseSchema } from '../../db/schema.js';
-import { type Caller, inSubtree, reachOf } from '../businesses/repo.js';
+import { type Caller, inSubtree, isReaching, scopeOf, scopeSql, tenantPathOf } from '../businesses/repo.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
 export type AlarmRow = Selectable<AlarmsTable>;
 
-/** An alarm with what its presentation needs of its device. */
+/** The asset an alarm's device was linked to when the alarm was raised. */
+export interface AlarmAsset {
+  id: string;
+  description: string;
+}
+
+/** An alarm with what its presentation needs of its device (and of its asset, once read: `withAssets`). */
 export type AlarmWithDeviceRow = AlarmRow & {
   deviceDescription: string;
   deviceType: string;
   businessId: string;
   businessPath: string;
   alarmsConfig: string;
+  asset?: AlarmAsset | null;
 };
 
 export type AlarmHistoryRow = Selectable<AlarmHistoryTable> & {
@@ -28,6 +35,8 @@ export interface AlarmQuery {
   /** A business's subtree; every business when absent (the caller's reach still applies). */
   subtreePath?: string;
   deviceId?: string;
+  /** The alarms of an asset: of the devices linked to it, raised while they were (its link history). */
+  assetId?: string;
   statuses?: AlarmStatus[];
   raisedFrom?: number;
   raisedTo?: number;
@@ -55,12 +64,38 @@ export function createAlarmsRepo(db: Database) {
     const conditions: Expression<boolean>[] = [];
     if (query.subtreePath !== undefined) conditions.push(inSubtree(query.subtreePath, 'devices.businessPath'));
     if (query.deviceId !== undefined) conditions.push(sql<boolean>`${sql.ref('alarms.deviceId')} = ${query.deviceId}`);
+    if (query.assetId !== undefined)
+      conditions.push(sql<boolean>`exists (select 1 from asset_links l where l.asset_id = ${query.assetId}
+        and l.device_id = ${sql.ref('alarms.deviceId')} and l.linked_at <= ${sql.ref('alarms.raisedAt')}
+        and (l.unlinked_at is null or l.unlinked_at > ${sql.ref('alarms.raisedAt')}))`);
     if (query.statuses?.length)
       conditions.push(sql<boolean>`${sql.ref('alarms.status')} in (${sql.join(query.statuses)})`);
     if (query.raisedFrom !== undefined)
       conditions.push(sql<boolean>`${sql.ref('alarms.raisedAt')} >= ${query.raisedFrom}`);
     if (query.raisedTo !== undefined) conditions.push(sql<boolean>`${sql.ref('alarms.raisedAt')} <= ${query.raisedTo}`);
     return conditions.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`(${sql.join(conditions, sql` and `)})`;
+  }
+
+  /**
+   * The alarms of `query` the caller reaches, to order and page. Besides the reach (on the devices' paths), the
+   * alarms are narrowed to the tenants it lies in by their own column: the `alarms_tenant_raised` index then reads
+   * those tenants' alarms alone, newest first, never another tenant's (0035).
+   */
+  async function reachable(caller: Caller, query: AlarmQuery) {
+    const scope = await scopeOf(caller, db);
+    const { reach } = scopeSql(scope, 'devices.businessPath');
+    let scoped = withDevice(db).where(matching(query));
+    if (reach) scoped = scoped.where(reach);
+    if (query.subtreePath !== undefined) {
+      scoped = scoped.where('alarms.tenantPath', '=', tenantPathOf(query.subtreePath));
+    } else if (scope) {
+      const tenants = new Set(
+        scope.grants.filter((grant) => isReaching(grant.role)).map((grant) => tenantPathOf(grant.lower)),
+      );
+      // No tenant: the reach is nowhere already.
+      if (tenants.size > 0) scoped = scoped.where('alarms.tenantPath', 'in', [...tenants]);
+    }
+    return scoped;
   }
 
   return {
@@ -154,6 +189,35 @@ export function createAlarmsRepo(db: Database) {
       return withDevice(trx).where('alarms.id', 'in', ids).execute();
     },
 
+    /**
+     * The alarms with the asset each one's device was linked to when it was raised (its link history), read for a
+     * page at once by the links' device index.
+     */
+    async withAssets<Row extends AlarmWithDeviceRow>(rows: Row[], trx: Executor = db): Promise<Row[]> {
+      if (rows.length === 0) return rows;
+      const links = await trx
+        .selectFrom('assetLinks')
+        .innerJoin('assets', 'assets.id', 'assetLinks.assetId')
+        .select([
+          'assetLinks.deviceId',
+          'assetLinks.linkedAt',
+          'assetLinks.unlinkedAt',
+          'assets.id',
+          'assets.description',
+        ])
+        .where('assetLinks.deviceId', 'in', [...new Set(rows.map((row) => row.deviceId))])
+        .execute();
+      return rows.map((row) => {
+        const link = links.find(
+          (candidate) =>
+            candidate.deviceId === row.deviceId &&
+            candidate.linkedAt <= row.raisedAt &&
+            (candidate.unlinkedAt === null || candidate.unlinkedAt > row.raisedAt),
+        );
+        return { ...row, asset: link ? { id: link.id, description: link.description } : null };
+      });
+    },
+
     /** An alarm's history, oldest first, with who did each step. */
     async history(alarmId: string, trx: Executor = db): Promise<AlarmHistoryRow[]> {
       return trx
@@ -172,13 +236,11 @@ export function createAlarmsRepo(db: Database) {
      * caller's reach is part of the SQL: a `none` entry deeper in the subtree hides its devices' alarms too.
      */
     async page(caller: Caller, query: AlarmQuery, limit: number, offset: number) {
-      const { reach } = await reachOf(caller, db, 'devices.businessPath');
-      const scoped = withDevice(db).where(matching(query));
-      const reachable = reach ? scoped.where(reach) : scoped;
+      const scoped = await reachable(caller, query);
       const [rows, total] = await Promise.all([
-        reachable.orderBy('alarms.raisedAt', 'desc').orderBy('alarms.id', 'desc').limit(limit).offset(offset).execute(),
+        scoped.orderBy('alarms.raisedAt', 'desc').orderBy('alarms.id', 'desc').limit(limit).offset(offset).execute(),
         db
-          .selectFrom(reachable.as('matching'))
+          .selectFrom(scoped.as('matching'))
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);
@@ -195,15 +257,11 @@ export function createAlarmsRepo(db: Database) {
       after: { raisedAt: number; id: string } | undefined,
       limit: number,
     ) {
-      const { reach } = await reachOf(caller, db, 'devices.businessPath');
-      let scoped = withDevice(db).where(matching(query));
-      if (reach) scoped = scoped.where(reach);
+      let scoped = await reachable(caller, query);
       if (after) {
-        scoped = scoped.where((eb) =>
-          eb.or([
-            eb('alarms.raisedAt', '<', after.raisedAt),
-            eb.and([eb('alarms.raisedAt', '=', after.raisedAt), eb('alarms.id', '<', after.id)]),
-          ]),
+        // As a row comparison, both databases seek the index to the cursor instead of reading every newer alarm.
+        scoped = scoped.where(
+          sql<boolean>`(${sql.ref('alarms.raisedAt')}, ${sql.ref('alarms.id')}) < (${after.raisedAt}, ${after.id})`,
         );
       }
       const rows = await scoped

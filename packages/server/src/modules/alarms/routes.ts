@@ -32,7 +32,9 @@ export const alarmsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; alarms: Al
       onRequest,
       schema: {
         tags,
-        summary: "The alarms of a business's subtree the caller sees, newest raised first",
+        summary:
+          "The alarms of a business's subtree the caller sees, newest raised first; with `assetID`, those of the " +
+          'asset: of the devices linked to it, raised while they were',
         params: BusinessParams,
         querystring: AlarmListQuery,
         response: { 200: AlarmPage, ...READ_ERRORS },

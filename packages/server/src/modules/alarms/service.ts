@@ -8,9 +8,10 @@ import {
   hasRank,
   type VisibleAlarmsQuery,
 } from '@iot/shared';
+import { sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import type { BusinessesRepo } from '../businesses/repo.js';
+import { type BusinessesRepo, reachOf } from '../businesses/repo.js';
 import type { DevicesRepo } from '../devices/repo.js';
 import type { LiveEvents } from '../ingest/live-events.js';
 import type { UserRow } from '../users/present.js';
@@ -49,7 +50,20 @@ export function createAlarmsService({
   async function withHistory(id: string): Promise<AlarmWithHistory> {
     const alarm = await repo.findWithDevice(id);
     if (!alarm) throw new AppError('not_found');
-    return { ...presentAlarm(alarm), history: (await repo.history(id)).map(presentHistory) };
+    const [withAsset] = await repo.withAssets([alarm]);
+    return { ...presentAlarm(withAsset ?? alarm), history: (await repo.history(id)).map(presentHistory) };
+  }
+
+  /** An asset the caller reaches (its business in their reach); another tenant's is not found. */
+  async function assertAssetReachable(user: UserRow, assetId: string) {
+    const { reach } = await reachOf(user, db, 'assets.businessPath');
+    const asset = await db
+      .selectFrom('assets')
+      .select('id')
+      .where('id', '=', assetId)
+      .where(reach ?? sql<boolean>`1 = 1`)
+      .executeTakeFirst();
+    if (!asset) throw new AppError('not_found');
   }
 
   /** One user request on an alarm, over the version the user read; published once committed. */
@@ -81,18 +95,19 @@ export function createAlarmsService({
     async list(user: UserRow, businessId: string, query: AlarmListQuery): Promise<AlarmPage> {
       const business = await businessesRepo.findReachable(user, businessId);
       if (!business) throw new AppError('not_found');
-      // Assets do not exist yet, so no alarm belongs to one: an asset filter matches nothing.
-      if (query.assetID !== undefined) return { data: [], totalElements: 0, hasNext: false };
+      if (query.assetID !== undefined) await assertAssetReachable(user, query.assetID);
       const filter: AlarmQuery = {
         subtreePath: business.path,
         ...(query.deviceUUID !== undefined ? { deviceId: query.deviceUUID } : {}),
+        ...(query.assetID !== undefined ? { assetId: query.assetID } : {}),
         ...(query.status?.length ? { statuses: query.status } : {}),
         ...(query.fromDate ? { raisedFrom: query.fromDate.getTime() } : {}),
         ...(query.toDate ? { raisedTo: query.toDate.getTime() } : {}),
       };
       const offset = (query.page - 1) * query.pageSize;
       const { rows, total } = await repo.page(user, filter, query.pageSize, offset);
-      return { data: rows.map(presentAlarm), totalElements: total, hasNext: offset + rows.length < total };
+      const data = (await repo.withAssets(rows)).map((row) => presentAlarm(row));
+      return { data, totalElements: total, hasNext: offset + rows.length < total };
     },
 
     /**
@@ -119,7 +134,7 @@ export function createAlarmsService({
       const { rows, hasNext } = await repo.keysetPage(user, filter, query.after, query.pageSize);
       const last = rows.at(-1);
       return {
-        data: rows.map(presentAlarm),
+        data: (await repo.withAssets(rows)).map((row) => presentAlarm(row)),
         hasNext,
         next: hasNext && last ? `${last.raisedAt}_${last.id}` : null,
       };

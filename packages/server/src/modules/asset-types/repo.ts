@@ -53,6 +53,16 @@ export function createAssetTypesRepo(db: Database) {
       return count(result.numUpdatedRows) === 1;
     },
 
+    /** How many assets are of this type (a type in use cannot be deleted). */
+    async countAssets(id: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('assets')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('assetTypeId', '=', id)
+        .executeTakeFirstOrThrow();
+      return count(row.n);
+    },
+
     async delete(id: string, trx: Executor = db): Promise<boolean> {
       const result = await trx.deleteFrom('assetTypes').where('id', '=', id).executeTakeFirst();
       return count(result.numDeletedRows) === 1;

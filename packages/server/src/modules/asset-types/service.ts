@@ -79,9 +79,14 @@ export function createAssetTypesService({
       return existing(id);
     },
 
+    /** A type that assets are of cannot be deleted (`asset_type.in_use`, with how many). */
     async delete(user: UserRow, id: string): Promise<void> {
       assertProviderStaff(user);
-      if (!(await assetTypesRepo.delete(id))) throw new AppError('not_found');
+      await db.transaction().execute(async (trx) => {
+        const count = await assetTypesRepo.countAssets(id, trx);
+        if (count > 0) throw new AppError('asset_type.in_use', { count });
+        if (!(await assetTypesRepo.delete(id, trx))) throw new AppError('not_found');
+      });
     },
   };
 }

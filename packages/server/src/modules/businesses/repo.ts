@@ -514,6 +514,16 @@ export function createBusinessesRepo(db: Database) {
       return count(row.n);
     },
 
+    /** Assets in the subtree at `path`. */
+    async countAssetsInSubtree(path: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('assets')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(inSubtree(path, 'assets.businessPath'))
+        .executeTakeFirstOrThrow();
+      return count(row.n);
+    },
+
     async insert(
       business: { description: string; status: number; parent: Pick<BusinessRow, 'path' | 'depth' | 'id'> | null },
       now: number,
@@ -585,6 +595,13 @@ export function createBusinessesRepo(db: Database) {
           businessPath: sql<string>`${target.path} || substr(${sql.ref('business_path')}, ${oldParentPath.length + 1})`,
         })
         .where(inSubtree(node.path, 'devices.businessPath'))
+        .execute();
+      await trx
+        .updateTable('assets')
+        .set({
+          businessPath: sql<string>`${target.path} || substr(${sql.ref('business_path')}, ${oldParentPath.length + 1})`,
+        })
+        .where(inSubtree(node.path, 'assets.businessPath'))
         .execute();
       await trx
         .updateTable('parameterPresets')

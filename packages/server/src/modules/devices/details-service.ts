@@ -127,7 +127,8 @@ export function createDeviceDetailsService({
         throw new AppError('conflict');
       await alsoInTransaction?.(device, trx);
     });
-    return reachable(user, uuid);
+    const saved = await reachable(user, uuid);
+    return { ...saved, ...(await devicesRepo.assetsOf(user, [saved.id])).get(saved.id) };
   }
 
   /** Numeric value signals of the device's type, the only ones thresholds and calibration apply to. */

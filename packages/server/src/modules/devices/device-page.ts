@@ -35,20 +35,29 @@ const PRESENTED_COLUMNS = [
   'createdAt',
   'version',
 ] as const satisfies readonly (keyof Selectable<DevicesTable>)[];
-/** A device as a listing holds it: what it is presented with, the caller's role on its business. */
+/**
+ * The asset a device is linked to, as a listing reads it with the device (null when none): `assetOwned` is 1 when the
+ * caller reaches the asset's business (a device may sit below its asset's level, where the caller may reach it alone).
+ */
+export interface ListedAsset {
+  assetId: string | null;
+  assetDescription: string | null;
+  assetOwned: number | null;
+}
+/** A device as a listing holds it: what it is presented with, the caller's role on its business, its asset. */
 export type ListedDeviceRow = Pick<Selectable<DevicesTable>, (typeof PRESENTED_COLUMNS)[number]> & {
   role: Role;
   businessDescription: string;
-};
+} & Partial<ListedAsset>;
 export const presentedColumns = PRESENTED_COLUMNS.map((column) => `devices.${column}` as const);
 /** A listed device as a page reads it: its presented columns as one JSON array (`db/packed-columns.ts`). */
-export type PackedListedRow = Pick<ListedDeviceRow, 'role' | 'businessDescription'> & { packed: string };
+export type PackedListedRow = Pick<ListedDeviceRow, 'role' | 'businessDescription'> & ListedAsset & { packed: string };
 /** A page's devices are read each as one value. */
 export const packedListing = packedColumns<
   Selectable<DevicesTable>,
   (typeof PRESENTED_COLUMNS)[number],
-  'role' | 'businessDescription'
->('devices', PRESENTED_COLUMNS, ['role', 'businessDescription']);
+  'role' | 'businessDescription' | keyof ListedAsset
+>('devices', PRESENTED_COLUMNS, ['role', 'businessDescription', 'assetId', 'assetDescription', 'assetOwned']);
 
 /** Where a page starts: the sort value and id of the last device of the previous page. */
 export type Cursor = [string | number, string];

@@ -36,7 +36,9 @@ export function presentDevice(row: ListedDeviceRow, language: Language): Device 
     usageLicenseId: row.usageLicenseId,
     businessId: row.businessId,
     business: { id: row.businessId, description: row.businessDescription },
-    asset: null,
+    asset: row.assetId
+      ? { UUID: row.assetId, description: row.assetDescription ?? '', ownedByUser: Boolean(row.assetOwned) }
+      : null,
     signalValues: Object.fromEntries(
       Object.entries(signalValues).map(([key, reading]) => [
         key,

@@ -6,6 +6,7 @@ import {
   PostgresAdapter,
   type RawBuilder,
   type Selectable,
+  type SelectQueryBuilder,
   sql,
   type Transaction,
   type Updateable,
@@ -31,6 +32,7 @@ import {
   type Cursor,
   type DevicePageAnswer,
   devicePageAnswer,
+  type ListedAsset,
   type ListedDeviceRow,
   type PackedListedRow,
   packedListing,
@@ -53,6 +55,8 @@ export type DeviceQuery = Omit<DeviceFilter, 'businessId' | 'sort' | 'limit' | '
   subtreePath?: string;
   /** Devices added at or after this time (epoch ms). */
   createdFrom?: number;
+  /** Only devices linked to no asset. */
+  freeOnly?: boolean;
 };
 
 const count = (value: bigint | number | string | undefined) => Number(value ?? 0);
@@ -131,8 +135,28 @@ interface DeviceConditions {
   silentBefore?: number;
   createdFrom?: number;
   neverSeen?: boolean;
+  free?: boolean;
   signalValues?: SignalTest[];
   search?: { pattern: string; idPrefix: string; networkIdPrefix: string };
+}
+
+/** Whether the caller reaches a linked asset's business, as 1 or 0 (provider staff reach every one). */
+function ownedAsset(scope: Scope | null) {
+  const { reach } = scopeSql(scope, 'assets.businessPath');
+  return (reach ? sql<number>`case when ${reach} then 1 else 0 end` : sql<number>`1`).as('assetOwned');
+}
+
+/**
+ * Devices with the asset each is linked to (`ListedAsset`), by the unique index on `assets.device_id`: one lookup a
+ * listed device.
+ */
+function withListedAsset<Row>(
+  query: SelectQueryBuilder<DatabaseSchema, 'devices' | 'businesses', Row>,
+  scope: Scope | null,
+) {
+  return query
+    .leftJoin('assets', 'assets.deviceId', 'devices.id')
+    .select(['assets.id as assetId', 'assets.description as assetDescription', ownedAsset(scope)]);
 }
 
 /** The keys of a page's arguments whose values its SQL is written with, not bound (see `queryPerShape`). */
@@ -168,16 +192,24 @@ export function createDevicesRepo(db: Database) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   // A single device as it is shown (its presented columns alone: a third less of the database's time than all) with
   // its caller's role: the devices asked for in one turn are read by one query (`coalescedReads`).
-  type ListedWithCaller = Omit<ListedDeviceRow, 'role'> & { role: Role | null; callerId: string };
+  type ListedWithCaller = Omit<ListedDeviceRow, 'role' | 'assetOwned'> & {
+    role: Role | null;
+    callerId: string;
+    assetRole: Role | null;
+  };
   type Asked = { id: string; userId: string };
   type AskedPair = { id: string; callerId: string };
   const withRoles = (asked: RawBuilder<AskedPair>) =>
     db
       .selectFrom(asked.as('asked'))
       .innerJoin('devices', 'devices.id', 'asked.id')
+      .leftJoin('assets', 'assets.deviceId', 'devices.id')
       .select(presentedColumns)
-      .select('asked.callerId')
-      .select((eb) => roleAndDescription(eb, sql.ref('asked.callerId')));
+      .select(['asked.callerId', 'assets.id as assetId', 'assets.description as assetDescription'])
+      .select((eb) => [
+        ...roleAndDescription(eb, sql.ref('asked.callerId')),
+        roleAt(sql.ref('asked.callerId'), 'assets.businessPath').as('assetRole'),
+      ]);
   let loadListed: (asked: readonly Asked[]) => Promise<ListedWithCaller[]>;
   if (postgres) {
     // The pairs as two arrays of the same length, which `unnest` reads side by side.
@@ -257,6 +289,7 @@ export function createDevicesRepo(db: Database) {
     if (query.notSeenForHours !== undefined) conditions.silentBefore = now - query.notSeenForHours * HOUR_MS;
     if (query.createdFrom !== undefined) conditions.createdFrom = query.createdFrom;
     if (query.neverSeen) conditions.neverSeen = true;
+    if (query.freeOnly) conditions.free = true;
     if (query.signalValues?.length)
       conditions.signalValues = query.signalValues.map((condition) => signalTest(condition, postgres));
     if (query.search) {
@@ -291,6 +324,9 @@ export function createDevicesRepo(db: Database) {
     if (conditions.createdFrom !== undefined)
       all.push(sql<boolean>`${sql.ref('devices.createdAt')} >= ${conditions.createdFrom}`);
     if (conditions.neverSeen) all.push(sql<boolean>`${lastSeenAt} is null`);
+    // By the unique index on `assets.device_id`: one lookup a device.
+    if (conditions.free)
+      all.push(sql<boolean>`not exists (select 1 from assets where assets.device_id = ${sql.ref('devices.id')})`);
     for (const test of conditions.signalValues ?? []) all.push(signalCondition(test, postgres));
     if (conditions.search) {
       const { pattern, idPrefix, networkIdPrefix } = conditions.search;
@@ -323,7 +359,7 @@ export function createDevicesRepo(db: Database) {
   >(({ scope, conditions, sort, limit, after }) => {
     const key = SORT_KEYS[sort.by];
     const direction = sort.order === 'asc' ? sql.raw('asc') : sql.raw('desc');
-    let narrowed = scopedBy(db, scope).where(matching(conditions));
+    let narrowed = withListedAsset(scopedBy(db, scope), scope).where(matching(conditions));
     if (after) {
       const comparison = sort.order === 'asc' ? sql.raw('>') : sql.raw('<');
       narrowed = narrowed.where(
@@ -349,9 +385,41 @@ export function createDevicesRepo(db: Database) {
     /** One device as a listing holds it, when the caller reaches it (a single-device GET). */
     async findListed(caller: Caller, id: string): Promise<ListedDeviceRow | undefined> {
       if (isProviderStaff(caller))
-        return (await scoped(caller, db)).select(presentedColumns).where('devices.id', '=', id).executeTakeFirst();
+        return withListedAsset(await scoped(caller, db), null)
+          .select(presentedColumns)
+          .where('devices.id', '=', id)
+          .executeTakeFirst();
       const row = await listedCoalesced({ id, userId: caller.id });
-      return row && isReaching(row.role) ? { ...row, role: row.role } : undefined;
+      if (!row || !isReaching(row.role)) return undefined;
+      const { assetRole, callerId: _callerId, ...listed } = row;
+      return { ...listed, role: row.role, assetOwned: isReaching(assetRole) ? 1 : 0 };
+    },
+
+    /**
+     * The assets the devices are linked to, by device id, each with whether the caller reaches the asset's business
+     * (a device may sit below its asset's level): one query for a page of devices, by the unique index on
+     * `assets.device_id`.
+     */
+    async assetsOf(caller: Caller, ids: string[], trx: Executor = db): Promise<Map<string, ListedAsset>> {
+      if (ids.length === 0) return new Map();
+      const rows = await trx
+        .selectFrom('assets')
+        .select(['assets.deviceId', 'assets.id', 'assets.description', ownedAsset(await scopeOf(caller, trx))])
+        .where('assets.deviceId', 'in', ids)
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.deviceId ?? '',
+          { assetId: row.id, assetDescription: row.description, assetOwned: Number(row.assetOwned) },
+        ]),
+      );
+    },
+
+    /** Those of the devices linked to an asset: a move of theirs is the asset's to make (SPEC 5). */
+    async linkedToAssets(ids: string[], trx: Executor = db): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await trx.selectFrom('assets').select('deviceId').where('deviceId', 'in', ids).execute();
+      return new Set(rows.map((row) => row.deviceId ?? ''));
     },
 
     /** A reachable device by its uuid, serial number or one of its network ids (as a CSV line names it). */

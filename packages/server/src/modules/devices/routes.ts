@@ -135,14 +135,17 @@ export const devicesRoutes: FastifyPluginAsyncZod<{
       onRequest,
       schema: {
         tags,
-        summary: 'The listed devices (comma-separated uuids) that the caller reaches',
+        summary:
+          'The listed devices (comma-separated uuids) that the caller reaches, and with `assetID` the device linked to ' +
+          'that asset',
         querystring: DetailedListQuery,
         response: { 200: z.array(Device), ...READ_ERRORS },
       },
     },
     async (request) => {
       const language = requestLanguage(request);
-      const rows = await devices.detailed(sessionOf(request).user, request.query.deviceUUID);
+      const { deviceUUID, assetID } = request.query;
+      const rows = await devices.detailed(sessionOf(request).user, deviceUUID, assetID);
       return rows.map((row) => presentDevice(row, language));
     },
   );
@@ -154,19 +157,24 @@ export const devicesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "A page of a business subtree's devices (`fromDate`: added since). No device is tied to an asset yet, so " +
-          '`onlyFreeDevices` lists them all',
+          "A page of a business subtree's devices (`fromDate`: added since; `onlyFreeDevices`: those linked to no " +
+          'asset)',
         params: BusinessParams,
         querystring: BusinessDevicesQuery,
         response: { 200: DevicePage, ...READ_ERRORS },
       },
     },
     async (request, reply) => {
-      const { fromDate, limit, cursor } = request.query;
+      const { filter, fromDate, limit, cursor } = request.query;
       const page = await devices.ofBusiness(
         sessionOf(request).user,
         request.params.id,
-        { ...(fromDate ? { fromDate } : {}), limit, ...(cursor ? { cursor } : {}) },
+        {
+          ...(fromDate ? { fromDate } : {}),
+          freeOnly: filter === 'onlyFreeDevices',
+          limit,
+          ...(cursor ? { cursor } : {}),
+        },
         requestLanguage(request),
       );
       return sendPage(reply, page);

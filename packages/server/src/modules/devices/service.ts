@@ -19,10 +19,11 @@ import {
   NETWORK_ID_SCHEMAS,
   type UpdateDeviceRequest,
 } from '@iot/shared';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import type { BusinessesRepo, ScopedBusinessRow } from '../businesses/repo.js';
+import { unlinkDevice } from '../assets/repo.js';
+import { type BusinessesRepo, reachOf, type ScopedBusinessRow } from '../businesses/repo.js';
 import type { PlansService } from '../plans/service.js';
 import type { UserRow } from '../users/present.js';
 import type { Cursor } from './device-page.js';
@@ -122,8 +123,9 @@ export function createDevicesService({
    * Moves devices to a business the caller administers, within `trx`, each answered on its own: a device outside the
    * caller's reach is not found; past `maxDevices` of the target's plan, the rest are refused. When any device is on
    * a level the caller does not administer, none moves (SPEC 5): those are refused as denied, the others as held back
-   * by them. `dryRun` answers the same and moves nothing, so a selection sent in several calls can be checked whole
-   * before its first call moves anything.
+   * by them. Likewise when any device is linked to an asset (SPEC 5: move the asset instead): those are refused as
+   * tied, the others held back. `dryRun` answers the same and moves nothing, so a selection sent in several calls can
+   * be checked whole before its first call moves anything.
    */
   async function moveDevices(
     trx: Transaction<DatabaseSchema>,
@@ -139,6 +141,7 @@ export function createDevicesService({
     const capacity = await plans.roomForDevices(target, trx);
     let room = capacity.room;
     const denied = [...devices.values()].some((device) => !hasRank(device.role, MANAGE_ROLE));
+    const tied = await devicesRepo.linkedToAssets([...devices.keys()], trx);
     const outcomes: BulkOutcome[] = [];
     for (const uuid of new Set(uuids)) {
       const device = devices.get(uuid);
@@ -146,9 +149,17 @@ export function createDevicesService({
         outcomes.push({ device: uuid, refused: { code: 'not_found' } });
         continue;
       }
-      if (denied) {
-        const code = hasRank(device.role, MANAGE_ROLE) ? 'device.move_held_back' : 'device.level_denied';
-        outcomes.push({ device: uuid, refused: { code } });
+      if (!hasRank(device.role, MANAGE_ROLE)) {
+        outcomes.push({ device: uuid, refused: { code: 'device.level_denied' } });
+        continue;
+      }
+      if (tied.has(uuid)) {
+        const params = { device: device.description || device.id };
+        outcomes.push({ device: uuid, refused: { code: 'asset.device_tied', params } });
+        continue;
+      }
+      if (denied || tied.size > 0) {
+        outcomes.push({ device: uuid, refused: { code: 'device.move_held_back' } });
         continue;
       }
       if (device.businessId === target.id) {
@@ -169,6 +180,15 @@ export function createDevicesService({
       outcomes.push({ device: uuid, uuid });
     }
     return outcomes;
+  }
+
+  /** The devices with the asset each is linked to (`ListedAsset`), read for them all at once. */
+  async function withAssets<Row extends ScopedDeviceRow>(user: UserRow, rows: Row[]) {
+    const assets = await devicesRepo.assetsOf(
+      user,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...row, ...assets.get(row.id) }));
   }
 
   function assertRole(role: BusinessRole | ScopedBusinessRow['role'], needed: BusinessRole) {
@@ -326,21 +346,36 @@ export function createDevicesService({
     async ofBusiness(
       user: UserRow,
       businessId: string,
-      options: { fromDate?: Date; limit: number; cursor?: string },
+      options: { fromDate?: Date; freeOnly?: boolean; limit: number; cursor?: string },
       language: Language,
     ): Promise<DevicePageText> {
       const business = await reachableBusiness(user, businessId);
       const query: DeviceQuery = {
         subtreePath: business.path,
         ...(options.fromDate ? { createdFrom: options.fromDate.getTime() } : {}),
+        ...(options.freeOnly ? { freeOnly: true } : {}),
       };
       const sort = { by: 'description', order: 'asc' } as const;
       return pageText(user, query, { sort, limit: options.limit, cursor: options.cursor, language });
     },
 
-    /** Those of the listed devices the caller reaches (others are left out, as if they did not exist). */
-    async detailed(user: UserRow, uuids: string[]) {
-      return devicesRepo.findManyReachable(user, uuids);
+    /**
+     * Those of the listed devices the caller reaches (others are left out, as if they did not exist), and with
+     * `assetId` the device linked to that asset when the caller reaches the asset; each with its asset.
+     */
+    async detailed(user: UserRow, uuids: string[], assetId?: string) {
+      const asked = new Set(uuids);
+      if (assetId !== undefined) {
+        const { reach } = await reachOf(user, db, 'assets.businessPath');
+        const linked = await db
+          .selectFrom('assets')
+          .select('deviceId')
+          .where('id', '=', assetId)
+          .where(reach ?? sql<boolean>`1 = 1`)
+          .executeTakeFirst();
+        if (linked?.deviceId) asked.add(linked.deviceId);
+      }
+      return withAssets(user, await devicesRepo.findManyReachable(user, [...asked]));
     },
 
     /**
@@ -442,13 +477,32 @@ export function createDevicesService({
         );
         if (!updated) throw new AppError('conflict');
       });
-      return reachableDevice(user, request.uuid);
+      const [device] = await withAssets(user, [await reachableDevice(user, request.uuid)]);
+      return device as ScopedDeviceRow;
     },
 
     async delete(user: UserRow, uuid: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const device = await reachableDevice(user, uuid, trx);
         assertRole(device.role, MANAGE_ROLE);
+        // Its asset, if any, is left an orphan: the link is closed and said in the asset's business's log.
+        const asset = await unlinkDevice(trx, device.id, { userId: user.id, at: now() });
+        if (asset)
+          await businessesRepo.insertLog(
+            {
+              businessId: asset.businessId,
+              userId: user.id,
+              action: 'asset_unlinked',
+              details: {
+                assetId: asset.id,
+                description: asset.description,
+                deviceId: device.id,
+                device: device.description,
+              },
+            },
+            now(),
+            trx,
+          );
         await devicesRepo.delete(device, trx);
       });
     },

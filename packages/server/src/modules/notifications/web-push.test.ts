@@ -161,6 +161,20 @@ describe.each(databaseKinds())('web push delivery on %s', (kind) => {
     });
   });
 
+  it("names a condition's signal in the user's language too", async () => {
+    const ana = await person('ana', 'pt');
+    const phone = await subscribedBrowser(ana.token, 'phone', `${push.url}/send/signal-ana`);
+    await t.services.notifications.notify([ana.id], {
+      code: 'notification.condition_raised',
+      params: { device: 'Cold room 2', signal: 'Temperature', signalKey: 'temperature', value: '9.4', unit: ' °C' },
+    });
+    const [received] = push.pushesTo('/send/signal-ana');
+    expect(JSON.parse(phone.read(received?.body ?? Buffer.alloc(0)))).toMatchObject({
+      title: 'Cold room 2: Temperatura em alarme',
+      body: 'Cold room 2: Temperatura está em alarme (valor 9,4 °C).',
+    });
+  });
+
   it('records a 410 as gone and forgets that subscription', async () => {
     const ana = await person('ana');
     push.answer('/send/expired', 410);

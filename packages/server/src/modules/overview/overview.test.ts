@@ -1,5 +1,6 @@
 import type { BusinessRole, Device, Overview } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAsset, insertAssetType } from '../../testing/asset-rows.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
 import { applyConditionEvent } from '../alarms/engine.js';
@@ -150,6 +151,31 @@ describe.each(databaseKinds())('overview on %s', (kind) => {
         .count;
     expect(await countOf({ notSeenForHours: 24 })).toBe(counted.silent);
     expect(await countOf({ neverSeen: true })).toBe(counted.neverHeard);
+  });
+
+  it('names the asset each latest alarm belongs to: the one its device was linked to when it was raised', async () => {
+    const base = Date.parse('2026-05-01T10:00:00Z');
+    await insertAssetType(t.db, 'overview-asset-type');
+    await insertAsset(t.db, {
+      id: 'overview-pump',
+      businessId: nodes.Plant ?? '',
+      description: 'Pump room',
+      assetType: 'overview-asset-type',
+      links: [{ deviceId: devices.heard?.uuid ?? '', from: base - 60_000 }],
+    });
+    // Linked only after its alarm was raised: that alarm belongs to no asset.
+    await insertAsset(t.db, {
+      id: 'overview-late',
+      businessId: nodes.Plant ?? '',
+      description: 'Late room',
+      assetType: 'overview-asset-type',
+      links: [{ deviceId: devices.silent?.uuid ?? '', from: base + 10 * 60_000 }],
+    });
+    const { alarms } = await overviewOf(tokens.plant);
+    expect(alarms.latest.map((alarm) => [alarm.device.description, alarm.asset])).toEqual([
+      [devices.silent?.description, null],
+      [devices.heard?.description, { id: 'overview-pump', description: 'Pump room' }],
+    ]);
   });
 
   it("counts the caller's own unread notifications", async () => {

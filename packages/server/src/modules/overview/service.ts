@@ -1,6 +1,7 @@
 import { OVERVIEW_LATEST_ALARMS, OVERVIEW_SILENT_HOURS, type Overview } from '@iot/shared';
 import type { Database } from '../../db/schema.js';
 import { presentAlarm } from '../alarms/present.js';
+import { createAlarmsRepo } from '../alarms/repo.js';
 import type { DevicesRepo } from '../devices/repo.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { UserRow } from '../users/present.js';
@@ -19,6 +20,7 @@ export function createOverviewService({
   now?: () => number;
 }) {
   const repo = createOverviewRepo(db);
+  const alarmsRepo = createAlarmsRepo(db);
 
   return {
     async overview(user: UserRow): Promise<Overview> {
@@ -34,7 +36,7 @@ export function createOverviewService({
         notifications.unreadCount(user),
       ]);
       return {
-        alarms: { ...alarmCounts, latest: latest.map(presentAlarm) },
+        alarms: { ...alarmCounts, latest: (await alarmsRepo.withAssets(latest)).map(presentAlarm) },
         devices: { total, silent, neverHeard },
         notifications: { unread },
       };

@@ -27,15 +27,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath } from 'react-router';
 import { RouterLink } from '@/components/router-link';
-import { paths } from '@/config/paths';
 import { formatLocale } from '@/i18n';
 import { signalName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import type { AlarmColors } from '@/vendors/vendor';
 import { useAlarms } from '../api/get-alarms';
 import { type AlarmListParams, alarmQueryOf, OPEN_STATUSES } from '../lib/alarm-list-params';
+import { deviceAlarmsPath } from '../lib/alarm-paths';
 import { AlarmChangeDialog, type AlarmChangeKind } from './alarm-change-dialog';
 import { AlarmHistoryDialog } from './alarm-history';
 import { AlarmStatusChip } from './alarm-status-chip';
@@ -55,8 +54,6 @@ function emptyText(statuses: readonly AlarmStatus[]) {
     statuses.length === OPEN_STATUSES.length && OPEN_STATUSES.every((status) => statuses.includes(status));
   return openOnly ? ('alarms.noneOpen' as const) : ('alarms.noneMatching' as const);
 }
-
-export const deviceAlarmsPath = (uuid: string) => `${generatePath(paths.device, { uuid })}?tab=alarms`;
 
 interface AlarmListProps {
   /** The business whose subtree is listed; every business the caller sees when null. */

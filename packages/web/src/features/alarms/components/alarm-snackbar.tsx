@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { signalName } from '@/i18n/codec-names';
 import { useBusinessTheme } from '@/lib/business-theme';
 import type { AlarmAlert, AlarmAlertStore } from '../lib/alarm-alerts';
-import { deviceAlarmsPath } from './alarm-list';
+import { deviceAlarmsPath } from '../lib/alarm-paths';
 
 /** Long enough to be noticed; the alarm stays on the list and in the notifications. */
 const SHOW_MS = 20_000;

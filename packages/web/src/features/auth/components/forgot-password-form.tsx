@@ -2,9 +2,9 @@ import { PasswordResetRequest } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
+import { TextInput } from '@/components/text-input';
 import { errorMessage } from '@/lib/error-message';
 import { useForm } from '@/lib/use-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -30,7 +30,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
       {resetRequest.isError && <Alert severity="error">{errorMessage(t, resetRequest.error)}</Alert>}
-      <TextField label={t('fields.email')} type="email" autoComplete="email" autoFocus {...form.field('email')} />
+      <TextInput label={t('fields.email')} type="email" autoComplete="email" autoFocus {...form.field('email')} />
       <Button type="submit" variant="contained" size="large" disabled={resetRequest.isPending}>
         {t('forgot.submit')}
       </Button>

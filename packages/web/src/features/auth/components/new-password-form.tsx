@@ -2,11 +2,11 @@ import { PASSWORD_MIN_LENGTH, PasswordResetConfirmRequest } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterDomLink } from 'react-router';
 import { isApiError } from '@/api/client';
 import { RouterLink } from '@/components/router-link';
+import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useForm } from '@/lib/use-form';
@@ -51,14 +51,14 @@ export function NewPasswordForm({ uid, token, invited = false }: { uid: string; 
           )}
         </Alert>
       )}
-      <TextField
+      <TextInput
         label={t('reset.password')}
         type="password"
         autoComplete="new-password"
         autoFocus
         {...form.field('new_password1', t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH }))}
       />
-      <TextField
+      <TextInput
         label={t('reset.passwordConfirmation')}
         type="password"
         autoComplete="new-password"

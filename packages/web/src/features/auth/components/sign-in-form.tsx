@@ -2,9 +2,9 @@ import { SignInRequest, type SignInResponse } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
+import { TextInput } from '@/components/text-input';
 import { errorMessage } from '@/lib/error-message';
 import { useForm } from '@/lib/use-form';
 import { useSignIn } from '../api/sign-in';
@@ -25,8 +25,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (response: SignInRespon
           {isApiError(signIn.error, 401) ? t('auth.invalid_credentials') : errorMessage(t, signIn.error)}
         </Alert>
       )}
-      <TextField label={t('fields.email')} type="email" autoComplete="username" autoFocus {...form.field('email')} />
-      <TextField
+      <TextInput label={t('fields.email')} type="email" autoComplete="username" autoFocus {...form.field('email')} />
+      <TextInput
         label={t('fields.password')}
         type="password"
         autoComplete="current-password"

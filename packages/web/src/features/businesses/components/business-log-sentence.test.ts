@@ -33,6 +33,35 @@ describe('businessLogSentence', () => {
     expect(say('en', 'renamed', { from: 'A & B', to: '<b>' })).toBe('Renamed the level from “A & B” to “<b>”.');
   });
 
+  it('says the changes to assets', () => {
+    const say = (language: 'en' | 'pt', action: string, details: Record<string, unknown>) =>
+      businessLogSentence(i18n.getFixedT(language), language, { action: action as never, details }, nameOf);
+    const asset = { assetId: 'a1', description: 'Dairy cold room' };
+    expect(say('en', 'asset_created', { ...asset, assetType: 'Cold room' })).toBe(
+      'Created the asset “Dairy cold room” of the type “Cold room”.',
+    );
+    expect(say('pt', 'asset_created', { ...asset, assetType: 'Cold room' })).toBe(
+      'Criou o ativo «Dairy cold room» do tipo «Cold room».',
+    );
+    expect(say('en', 'asset_linked', { ...asset, deviceId: 'd1', device: 'Cold room 1' })).toBe(
+      'Linked the device “Cold room 1” to the asset “Dairy cold room”.',
+    );
+    expect(say('pt', 'asset_unlinked', { ...asset, deviceId: 'd1', device: 'Cold room 1' })).toBe(
+      'Desassociou o dispositivo «Cold room 1» do ativo «Dairy cold room».',
+    );
+    expect(say('en', 'asset_updated', asset)).toBe('Edited the asset “Dairy cold room”.');
+    expect(say('pt', 'asset_deleted', asset)).toBe('Eliminou o ativo «Dairy cold room».');
+    expect(say('en', 'assets_imported', { count: 1, assetType: 'Van' })).toBe(
+      'Imported 1 asset of the type “Van” from a CSV file.',
+    );
+    expect(say('pt', 'assets_imported', { count: 12, assetType: 'Van' })).toBe(
+      'Importou 12 ativos do tipo «Van» de um ficheiro CSV.',
+    );
+    expect(say('en', 'assets_moved', { count: 3, toBusinessId: 'south' })).toBe(
+      'Moved 3 assets to “South region”, with their devices.',
+    );
+  });
+
   it('shows an action this build does not know by its code and details', () => {
     const sentence = businessLogSentence(
       i18n.getFixedT('en'),

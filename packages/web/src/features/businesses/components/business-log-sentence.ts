@@ -16,6 +16,7 @@ export function businessLogSentence(
 ): string {
   const { details } = log;
   const text = (name: string) => (typeof details[name] === 'string' ? (details[name] as string) : '');
+  const number = (name: string) => (typeof details[name] === 'number' ? (details[name] as number) : 0);
   const quoted = (name: string) => t('businesses.log.quoted', { name, interpolation: { escapeValue: false } });
   const level = (name: string) => {
     const id = details[name];
@@ -46,6 +47,18 @@ export function businessLogSentence(
         return { email: text('email'), from: role('from'), to: role('to') };
       case 'config_changed':
         return { what: changedParts(t, language, details) };
+      case 'asset_created':
+        return { name: quoted(text('description')), type: quoted(text('assetType')) };
+      case 'asset_updated':
+      case 'asset_deleted':
+        return { name: quoted(text('description')) };
+      case 'asset_linked':
+      case 'asset_unlinked':
+        return { name: quoted(text('description')), device: quoted(text('device')) };
+      case 'assets_imported':
+        return { count: number('count'), type: quoted(text('assetType')) };
+      case 'assets_moved':
+        return { count: number('count'), to: level('toBusinessId') };
       default:
         return {};
     }

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ContentPage } from '@/components/content-page';
 import { BusinessActionsCard } from '@/features/alarms/components/business-actions-card';
+import { AssetsTab } from '@/features/assets/components/assets-tab';
 import { DeviceList } from '@/features/devices/components/device-list';
 import { IntegrationsCard } from '@/features/integrations/components/integrations-card';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
@@ -47,8 +48,16 @@ const TABS = [
   'inventory',
 ] as const;
 type ConfigTab = (typeof TABS)[number];
-/** The tabs whose capability is built: the others (assets, contracts, journeys, inventory) show once theirs is. */
-const BUILT_TABS: ReadonlySet<ConfigTab> = new Set(['hierarchy', 'devices', 'users', 'alarms', 'logs', 'manager']);
+/** The tabs whose capability is built: the others (contracts, journeys, inventory) show once theirs is. */
+const BUILT_TABS: ReadonlySet<ConfigTab> = new Set([
+  'hierarchy',
+  'assets',
+  'devices',
+  'users',
+  'alarms',
+  'logs',
+  'manager',
+]);
 const SHOWN_TABS = TABS.filter((name) => BUILT_TABS.has(name));
 
 function Hierarchy({ tree, businessId }: { tree: BusinessTree; businessId: string }) {
@@ -132,6 +141,9 @@ export function BusinessConfigPage() {
           </Tabs>
           <Box role="tabpanel" aria-label={t(`businesses.tab.${tab}`)}>
             {tab === 'hierarchy' && <Hierarchy key={business._id} tree={tree} businessId={business._id} />}
+            {tab === 'assets' && user && (
+              <AssetsTab key={business._id} tree={tree} businessId={business._id} user={user} />
+            )}
             {tab === 'devices' && (
               <Stack spacing={2.5}>
                 {user && hasRank(roleOnBusiness(tree, business._id, user), 'admin') && (

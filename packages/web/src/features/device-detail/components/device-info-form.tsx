@@ -12,6 +12,7 @@ import { isApiError } from '@/api/client';
 import { useConfirm } from '@/components/confirm-dialog';
 import { type SaveFailure, SaveFailureAlert } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
+import { DeviceAssetSection } from '@/features/asset-status/components/device-asset-section';
 import { errorMessage } from '@/lib/error-message';
 import { useForm } from '@/lib/use-form';
 import { useDeleteDevice, useUpdateDevice } from '../api/get-device';
@@ -27,7 +28,7 @@ type InfoField = (typeof TEXT_FIELDS)[number];
 /**
  * The info tab: the device's own data, saved over the version read when the tab opened. A conflict keeps what was
  * typed and says so (SPEC section 8); "start over" takes the server's data. Viewers see the form read-only. Under it,
- * the device's user data, saved on its own.
+ * the device's asset (linked or unlinked there by admins) and its user data, each saved on its own.
  */
 export function DeviceInfoForm({
   scope,
@@ -120,6 +121,7 @@ export function DeviceInfoForm({
           )}
         </Stack>
       </Paper>
+      <DeviceAssetSection device={device} isAdmin={isAdmin} />
       <DeviceUserDataSection scope={scope} onSaved={followUserData} />
     </Stack>
   );

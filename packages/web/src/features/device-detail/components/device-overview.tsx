@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
+import { DeviceAssetLink } from '@/features/asset-status/components/device-asset-link';
 import { LastSeen, ParameterizationChip } from '@/features/devices/components/device-facts';
 import { networkIdOf, positionOf } from '@/features/devices/lib/device-facts';
 import { signalName } from '@/i18n/codec-names';
@@ -33,7 +34,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * An alarm signal's card is drawn in the business's alarm colours: active while set, OK otherwise. The colour is a
  * strip inside the card's outline, not its left border: the OK colour may be white, and would then erase the outline.
  */
-function SignalCard({ view }: { view: SignalReadingView }) {
+export function SignalCard({ view }: { view: SignalReadingView }) {
   const { t } = useTranslation();
   const { colours } = useBusinessTheme();
   const readingText = useReadingText();
@@ -102,7 +103,11 @@ export function DeviceOverview({ scope, businessLink }: { scope: DeviceScope; bu
           <Fact label={t('device.field.parameterization')}>
             {device.parameterization ? <ParameterizationChip device={device} /> : t('device.config.neverSet')}
           </Fact>
-          {device.asset && <Fact label={t('device.field.asset')}>{device.asset.description}</Fact>}
+          {device.asset && (
+            <Fact label={t('device.field.asset')}>
+              <DeviceAssetLink device={{ ...device, asset: device.asset }} />
+            </Fact>
+          )}
         </Box>
       </Paper>
       <Typography component="h2" variant="h6">

@@ -16,7 +16,7 @@ import { formatLocale } from '@/i18n';
 import { signalName } from '@/i18n/codec-names';
 import { errorMessage } from '@/lib/error-message';
 import { loadScreenPart } from '@/lib/lazy-load';
-import { useReadings } from '../api/get-readings';
+import { deviceReadingsSource, type ReadingsSource, useReadings } from '../api/get-readings';
 import {
   initialRangeSelection,
   isRangeHeldBack,
@@ -61,19 +61,23 @@ function HeldBackRange({ range }: { range: ReadingRange }) {
 /**
  * The readings history of the device's numeric signals in a range: a chart where the plan has charts, and the
  * readings themselves in a table; and the device's track in the same range where it measures a position and the
- * plan has the complete map.
+ * plan has the complete map. `source` reads them elsewhere (an asset's history across its devices); the device's
+ * own by default.
  */
 export function DeviceReadings({
   scope,
+  source: givenSource,
   withChart,
   withTrack,
 }: {
-  scope: DeviceScope;
+  scope: Pick<DeviceScope, 'deviceType'> & { device: Pick<DeviceScope['device'], 'uuid' | 'signalValues'> };
+  source?: ReadingsSource;
   withChart: boolean;
   withTrack: boolean;
 }) {
   const { t } = useTranslation();
   const { device, deviceType } = scope;
+  const source = useMemo(() => givenSource ?? deviceReadingsSource(device.uuid), [givenSource, device.uuid]);
   const chartable = useMemo(
     () =>
       deviceType
@@ -90,7 +94,7 @@ export function DeviceReadings({
   const [chosen, setChosen] = useState<string[]>(() =>
     chartable.filter((view) => isNumericValueSignal(view.signal)).map((view) => view.key),
   );
-  const readings = useReadings(device.uuid, chosen, range);
+  const readings = useReadings(source, chosen, range);
 
   const byKey = useMemo(() => new Map(chartable.map((view) => [view.key, view])), [chartable]);
   const nameOf = useCallback((key: string) => signalName(t, key, byKey.get(key)?.name ?? key), [byKey, t]);
@@ -158,7 +162,7 @@ export function DeviceReadings({
       ) : null}
       {trackSignal && (
         <DeviceTrack
-          uuid={device.uuid}
+          source={source}
           signal={trackSignal.key}
           range={range}
           signalLabel={signalName(t, trackSignal.key, trackSignal.name)}

@@ -8,7 +8,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/error-message';
 import { loadScreenPart } from '@/lib/lazy-load';
-import { useReadings } from '../api/get-readings';
+import { type ReadingsSource, useReadings } from '../api/get-readings';
 import type { ReadingRange } from '../lib/reading-range';
 import { type TrackPoint, trackOf } from '../lib/track';
 import { ReadingsNotices } from './readings-notices';
@@ -47,19 +47,19 @@ export function LastPositionMap({ lat, lon, date }: { lat: number; lon: number; 
  * order, with the same "Consult size limit exceeded" notice as other readings when the period holds too many.
  */
 export function DeviceTrack({
-  uuid,
+  source,
   signal,
   range,
   signalLabel,
 }: {
-  uuid: string;
+  source: ReadingsSource;
   signal: string;
   range: ReadingRange;
   signalLabel: string;
 }) {
   const { t } = useTranslation();
   const signals = useMemo(() => [signal], [signal]);
-  const readings = useReadings(uuid, signals, range);
+  const readings = useReadings(source, signals, range);
   const answered = readings.data?.signals;
   const points = useMemo(() => trackOf(answered?.[0]?.readings ?? []), [answered]);
   return (

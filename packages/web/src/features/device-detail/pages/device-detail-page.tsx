@@ -5,8 +5,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import Tab, { tabClasses } from '@mui/material/Tab';
-import Tabs, { tabsClasses } from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
@@ -15,6 +13,7 @@ import { generatePath, useNavigate, useParams, useSearchParams } from 'react-rou
 import { isApiError } from '@/api/client';
 import { ContentPage } from '@/components/content-page';
 import { paths } from '@/config/paths';
+import { DeviceAssetLink } from '@/features/asset-status/components/device-asset-link';
 import { useBusinessConfig } from '@/features/businesses/api/business-config';
 import { useBusinesses } from '@/features/businesses/api/get-businesses';
 import { businessDevicesPath } from '@/features/businesses/lib/business-paths';
@@ -35,6 +34,7 @@ import { DeviceMaintenance } from '../components/device-maintenance';
 import { DeviceOutputsTab } from '../components/device-outputs';
 import { DeviceOverview } from '../components/device-overview';
 import type { DeviceScope } from '../components/device-scope';
+import { DeviceTabBar } from '../components/device-tab-bar';
 import { DeviceUsers } from '../components/device-users';
 import { chosenDeviceTab, type DeviceDetailTab, visibleDeviceTabs } from '../lib/device-tabs';
 
@@ -132,31 +132,7 @@ export function DeviceDetailPage() {
               ))}
             </TextField>
           ) : (
-            <Tabs
-              value={tab}
-              onChange={(_event, next: DeviceDetailTab) => show(next)}
-              aria-label={t('device.tabs')}
-              sx={{
-                flex: 1,
-                minWidth: 0,
-                // Every label whole and in reach: tabs that do not fit wrap to a second row instead of scrolling, so
-                // the chosen one is marked by its own underline (the sliding indicator follows one row only).
-                [`& .${tabsClasses.list}`]: { flexWrap: 'wrap' },
-                [`& .${tabsClasses.indicator}`]: { display: 'none' },
-                [`& .${tabClasses.root}`]: {
-                  minWidth: 0,
-                  px: 1.75,
-                  whiteSpace: 'nowrap',
-                  borderBottom: 2,
-                  borderColor: 'transparent',
-                },
-                [`& .${tabClasses.selected}`]: { borderColor: 'primary.main' },
-              }}
-            >
-              {visible.map((name) => (
-                <Tab key={name} value={name} label={t(`device.tab.${name}`)} />
-              ))}
-            </Tabs>
+            <DeviceTabBar tabs={visible} tab={tab} onChange={show} />
           )}
           {scope.isAdmin && <AdvancedMenu scope={scope} />}
         </Stack>
@@ -185,10 +161,22 @@ export function DeviceDetailPage() {
     );
   };
 
+  const levelPath = business && tree ? businessPath(tree, business._id) : undefined;
+  const asset = device.data?.asset;
   return (
     <ContentPage
       title={device.data ? device.data.description || device.data.uuid : t('device.title')}
-      subtitle={business && tree ? businessPath(tree, business._id) : undefined}
+      subtitle={
+        // The header names the device's asset too, opening it when the caller can.
+        asset && device.data ? (
+          <>
+            {levelPath && `${levelPath} · `}
+            {t('device.field.asset')}: <DeviceAssetLink device={{ ...device.data, asset }} />
+          </>
+        ) : (
+          levelPath
+        )
+      }
       maxWidth={1200}
     >
       {body()}

@@ -1,4 +1,4 @@
-import { MAX_DEVICE_PAGE_SIZE } from '@iot/shared';
+import { type Device, MAX_DEVICE_PAGE_SIZE } from '@iot/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type DevicePosition, positionOf } from '../lib/device-facts';
 import type { DeviceFilterBody } from '../lib/device-list-params';
@@ -11,6 +11,8 @@ export interface DeviceOnMap {
   uuid: string;
   description: string;
   position: DevicePosition;
+  /** The device as the list shows it: what its card on the map tells. */
+  device: Device;
 }
 
 export interface DevicePositions {
@@ -27,7 +29,7 @@ export async function getDevicePositions(filter: DeviceFilterBody, signal?: Abor
     const page = await filterDevices({ ...filter, limit: MAX_DEVICE_PAGE_SIZE, cursor }, signal);
     for (const device of page.items) {
       const position = positionOf(device);
-      if (position) devices.push({ uuid: device.uuid, description: device.description, position });
+      if (position) devices.push({ uuid: device.uuid, description: device.description, position, device });
     }
     if (!page.nextCursor) return { devices, truncated: false };
     cursor = page.nextCursor;

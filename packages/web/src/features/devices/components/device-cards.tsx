@@ -7,13 +7,15 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
+import { DeviceAssetLink } from '@/features/asset-status/components/device-asset-link';
 import { networkIdOf } from '../lib/device-facts';
 import { LastSeen, ParameterizationChip } from './device-facts';
 import type { DeviceViewProps } from './device-table';
 import { ListedValues } from './listed-values';
 import { useInfiniteRows } from './use-infinite-rows';
 
-const CARD_HEIGHT = 210;
+// Room for every fact of a device linked to an asset (one line more than a free device).
+const CARD_HEIGHT = 232;
 const GAP = 12;
 /** Cards get a column each this many pixels of the view's width. */
 const CARD_MIN_WIDTH = 330;
@@ -146,6 +148,11 @@ export function DeviceCards({
                   </Box>
                 </Fact>
                 <Fact label={t('devices.column.business')}>{device.business.description}</Fact>
+                {device.asset && (
+                  <Fact label={t('device.field.asset')}>
+                    <DeviceAssetLink device={{ ...device, asset: device.asset }} />
+                  </Fact>
+                )}
                 <Fact label={t('devices.column.lastSeen')}>
                   <LastSeen device={device} />
                 </Fact>

@@ -20,7 +20,7 @@ export function ParameterizationChip({ device }: { device: Device }) {
 }
 
 /** When the device was last heard from, relative to now, with a dot that is green while it counts as recent. */
-export function LastSeen({ device }: { device: Device }) {
+export function LastSeen({ device }: { device: Pick<Device, 'lastSeenAt'> }) {
   const { t, i18n } = useTranslation();
   if (!device.lastSeenAt) return <Box sx={{ color: 'text.disabled' }}>{t('devices.neverSeen')}</Box>;
   const recent = isRecent(device.lastSeenAt);

@@ -17,16 +17,16 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { activeFilterCount, type DeviceListParams, LAST_SEEN_FILTERS } from '../lib/device-list-params';
 import { SignalValueButton, SignalValueChips } from './signal-value-filter';
 
 interface DeviceFiltersProps {
   list: DeviceListParams;
-  /** The search as typed (the list follows it once typing pauses). */
-  search: string;
-  onSearchChange: (search: string) => void;
+  /** Called with the search once typing pauses (the list follows it then). */
+  onSearch: (search: string) => void;
   onChange: (change: Partial<DeviceListParams>) => void;
   deviceTypes: readonly DeviceTypeInfo[];
 }
@@ -36,6 +36,52 @@ const SORTS: DeviceSort[] = DEVICE_SORT_FIELDS.flatMap((by) => [
   { by, order: 'desc' as const },
 ]);
 const sortKey = (sort: DeviceSort) => `${sort.by}.${sort.order}`;
+
+/** How long typing must pause before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The search box. What is typed lives here, so a keypress redraws this field only, not the list below it; the list
+ * follows once typing pauses. Only a search the user typed is passed on: the URL's own search (on arrival, after
+ * Back) is left alone.
+ */
+function SearchField({ initial, onSearch }: { initial: string; onSearch: (search: string) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState(initial);
+  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const lastSettled = useRef(settledSearch);
+  useEffect(() => {
+    if (settledSearch === lastSettled.current) return;
+    lastSettled.current = settledSearch;
+    onSearch(settledSearch);
+  }, [settledSearch, onSearch]);
+  return (
+    <TextField
+      size="small"
+      placeholder={t('devices.search')}
+      value={search}
+      onChange={(event) => setSearch(event.target.value)}
+      sx={{ flex: '2 1 260px', '& input::-webkit-search-cancel-button': { display: 'none' } }}
+      slotProps={{
+        htmlInput: { 'aria-label': t('devices.search'), type: 'search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <Search fontSize="small" />
+            </InputAdornment>
+          ),
+          endAdornment: search ? (
+            <InputAdornment position="end">
+              <IconButton size="small" edge="end" aria-label={t('search.clear')} onClick={() => setSearch('')}>
+                <Clear fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ) : undefined,
+        },
+      }}
+    />
+  );
+}
 
 /** A select of several values, showing how many are chosen when more than one. */
 function MultiSelect<T extends string>({
@@ -85,7 +131,7 @@ function MultiSelect<T extends string>({
  * The list's filters: a search answering while typing, device type, network, parameterization, last seen, sort, and
  * conditions on signal values shown as removable chips under them.
  */
-export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTypes }: DeviceFiltersProps) {
+export function DeviceFilters({ list, onSearch, onChange, deviceTypes }: DeviceFiltersProps) {
   const { t } = useTranslation();
   const typeIds = deviceTypes.map((type) => type.id);
   const typeName = (id: string) => deviceTypes.find((type) => type.id === id)?.name ?? id;
@@ -93,32 +139,7 @@ export function DeviceFilters({ list, search, onSearchChange, onChange, deviceTy
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [open, setOpen] = useState(false);
   const active = activeFilterCount(list);
-  const searchField = (
-    <TextField
-      size="small"
-      placeholder={t('devices.search')}
-      value={search}
-      onChange={(event) => onSearchChange(event.target.value)}
-      sx={{ flex: '2 1 260px', '& input::-webkit-search-cancel-button': { display: 'none' } }}
-      slotProps={{
-        htmlInput: { 'aria-label': t('devices.search'), type: 'search' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <Search fontSize="small" />
-            </InputAdornment>
-          ),
-          endAdornment: search ? (
-            <InputAdornment position="end">
-              <IconButton size="small" edge="end" aria-label={t('search.clear')} onClick={() => onSearchChange('')}>
-                <Clear fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined,
-        },
-      }}
-    />
-  );
+  const searchField = <SearchField initial={list.search} onSearch={onSearch} />;
   const fields = (
     <>
       <MultiSelect

@@ -21,7 +21,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/client';
@@ -37,7 +37,6 @@ import { formatLocale } from '@/i18n';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
 import { loginPathFor } from '@/lib/redirect-target';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeviceTypes } from '../api/get-device-types';
 import { useDeviceCount, useDevicePages } from '../api/get-devices';
 import {
@@ -57,8 +56,6 @@ import { DeviceTable } from './device-table';
 import { useBulkDeviceWork } from './use-bulk-device-work';
 import { useDevicesExport } from './use-devices-export';
 
-/** How long typing must pause before the search goes to the server. */
-const SEARCH_DELAY_MS = 300;
 /** The views fill the window below the page's title and toolbars, but never shrink below a usable size. */
 const VIEW_HEIGHT = 'max(360px, calc(100dvh - 330px))';
 
@@ -69,7 +66,7 @@ const VIEW_ICONS: Record<DeviceView, ReactNode> = {
 };
 
 /** What a visitor without a session sees where the list would be: one way in, back to this list afterwards. */
-function SignInPrompt() {
+export function SignInPrompt() {
   const { t } = useTranslation();
   const location = useLocation();
   return (
@@ -119,15 +116,7 @@ export function DeviceList({ businessId }: { businessId?: string }) {
       }),
     [setParams],
   );
-  const [search, setSearch] = useState(list.search);
-  const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS);
-  // Only a search the user typed goes to the URL; the URL's own search (on arrival, after Back) is left alone.
-  const lastSettled = useRef(settledSearch);
-  useEffect(() => {
-    if (settledSearch === lastSettled.current) return;
-    lastSettled.current = settledSearch;
-    update({ search: settledSearch });
-  }, [settledSearch, update]);
+  const searchFor = useCallback((search: string) => update({ search }), [update]);
 
   const filter = deviceFilterOf(list, businessId);
   const pages = useDevicePages(filter);
@@ -273,7 +262,9 @@ export function DeviceList({ businessId }: { businessId?: string }) {
         )}
         {view === 'list' && <DeviceTable {...viewProps} allSelected={allSelected} onToggleAll={toggleAll} />}
         {view === 'cards' && <DeviceCards {...viewProps} />}
-        {view === 'map' && <DeviceMapView filter={filter} linkTo={linkTo} height={VIEW_HEIGHT} />}
+        {view === 'map' && (
+          <DeviceMapView filter={filter} linkTo={linkTo} typeName={typeName} typeOf={typeOf} height={VIEW_HEIGHT} />
+        )}
       </Paper>
     );
   }
@@ -283,13 +274,7 @@ export function DeviceList({ businessId }: { businessId?: string }) {
 
   return (
     <Stack spacing={1.5}>
-      <DeviceFilters
-        list={list}
-        search={search}
-        onSearchChange={setSearch}
-        onChange={update}
-        deviceTypes={types.data ?? []}
-      />
+      <DeviceFilters list={list} onSearch={searchFor} onChange={update} deviceTypes={types.data ?? []} />
       <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}>
         <Typography sx={{ color: 'text.secondary', mr: 1 }} aria-live="polite">
           {count.data ? t('devices.count', { total: numbers.format(count.data.count) }) : '\u00a0'}

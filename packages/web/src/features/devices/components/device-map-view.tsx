@@ -1,3 +1,4 @@
+import type { DeviceTypeInfo } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -20,10 +21,14 @@ const loading = (label: string, height: number | string) => (
 export function DeviceMapView({
   filter,
   linkTo,
+  typeName,
+  typeOf,
   height,
 }: {
   filter: DeviceFilterBody;
   linkTo: (uuid: string) => string;
+  typeName: (deviceType: string) => string;
+  typeOf: (deviceType: string) => DeviceTypeInfo | undefined;
   height: number | string;
 }) {
   const { t } = useTranslation();
@@ -34,7 +39,7 @@ export function DeviceMapView({
   return (
     <Box sx={{ position: 'relative' }}>
       <Suspense fallback={loading(t('app.loading'), height)}>
-        <DeviceMap devices={devices} linkTo={linkTo} height={height} />
+        <DeviceMap devices={devices} linkTo={linkTo} typeName={typeName} typeOf={typeOf} height={height} />
       </Suspense>
       <Typography
         variant="body2"

@@ -1,10 +1,14 @@
+import type { DeviceTypeInfo } from '@iot/shared';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import type { FeatureCollection, Point } from 'geojson';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { maplibregl, usePlainMap } from '@/lib/plain-map';
 import type { DeviceOnMap } from '../api/get-device-positions';
+import { DeviceMapCard } from './device-map-card';
 
 const SOURCE = 'devices';
 
@@ -32,11 +36,19 @@ function clusterLabel(count: number, onClick: () => void): HTMLElement {
 interface DeviceMapProps {
   devices: DeviceOnMap[];
   linkTo: (uuid: string) => string;
+  typeName: (deviceType: string) => string;
+  typeOf: (deviceType: string) => DeviceTypeInfo | undefined;
   height: number | string;
 }
 
-/** Draws the devices as clusters and points; a cluster zooms in on click, a device opens its screen. */
-function addDeviceLayers(map: maplibregl.Map, colour: string, openDevice: (uuid: string) => void) {
+/** The devices under a click (several when they share a spot), and where their card points. */
+interface Picked {
+  uuids: string[];
+  at: [number, number];
+}
+
+/** Draws the devices as clusters and points; a cluster zooms in on click, a device opens its card. */
+function addDeviceLayers(map: maplibregl.Map, colour: string, pick: (picked: Picked) => void) {
   map.addSource(SOURCE, { type: 'geojson', data: toGeoJson([]), cluster: true, clusterRadius: 48 });
   map.addLayer({
     id: 'clusters',
@@ -59,8 +71,13 @@ function addDeviceLayers(map: maplibregl.Map, colour: string, openDevice: (uuid:
     paint: { 'circle-color': colour, 'circle-radius': 7, 'circle-stroke-width': 2, 'circle-stroke-color': '#fff' },
   });
   map.on('click', 'devices', (event) => {
-    const uuid = event.features?.[0]?.properties?.uuid;
-    if (typeof uuid === 'string') openDevice(uuid);
+    const features = event.features ?? [];
+    const uuids = [
+      ...new Set(features.map((feature) => feature.properties?.uuid).filter((uuid) => typeof uuid === 'string')),
+    ];
+    const first = features[0]?.geometry;
+    if (uuids.length === 0 || first?.type !== 'Point') return;
+    pick({ uuids, at: first.coordinates as [number, number] });
   });
   map.on('mouseenter', 'devices', () => {
     map.getCanvas().style.cursor = 'pointer';
@@ -100,15 +117,29 @@ function addDeviceLayers(map: maplibregl.Map, colour: string, openDevice: (uuid:
 }
 
 /** The map view: the devices' last positions, clustered. */
-export default function DeviceMap({ devices, linkTo, height }: DeviceMapProps) {
+export default function DeviceMap({ devices, linkTo, typeName, typeOf, height }: DeviceMapProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
-  const openDevice = useRef((uuid: string) => void navigate(linkTo(uuid)));
-  openDevice.current = (uuid: string) => void navigate(linkTo(uuid));
+  const [picked, setPicked] = useState<Picked | null>(null);
   const { map, styleRound, failed } = usePlainMap(container, (created, colour) =>
-    addDeviceLayers(created, colour, (uuid) => openDevice.current(uuid)),
+    addDeviceLayers(created, colour, setPicked),
   );
+
+  // The card is a MapLibre popup (it follows the map as it moves) whose content React draws through a portal.
+  const cardElement = useMemo(() => document.createElement('div'), []);
+  useEffect(() => {
+    if (!map || !picked) return;
+    const popup = new maplibregl.Popup({ maxWidth: '320px', offset: 10, focusAfterOpen: false })
+      .setLngLat(picked.at)
+      .setDOMContent(cardElement)
+      .addTo(map);
+    popup.on('close', () => setPicked((current) => (current === picked ? null : current)));
+    return () => {
+      popup.remove();
+    };
+  }, [map, picked, cardElement]);
+  const byUuid = useMemo(() => new Map(devices.map((device) => [device.uuid, device.device])), [devices]);
+  const pickedDevices = (picked?.uuids ?? []).flatMap((uuid) => byUuid.get(uuid) ?? []);
 
   // Drawn again on each style loaded (a configured one that failed gives way to the plain one).
   useEffect(() => {
@@ -128,5 +159,49 @@ export default function DeviceMap({ devices, linkTo, height }: DeviceMapProps) {
       </Box>
     );
   }
-  return <Box ref={container} role="region" aria-label={t('devices.view.map')} sx={{ height }} />;
+  return (
+    <>
+      <Box
+        ref={container}
+        role="region"
+        aria-label={t('devices.view.map')}
+        sx={{
+          height,
+          // The card takes the theme's surface and text, dark mode included.
+          '& .maplibregl-popup-content': { p: 0, bgcolor: 'background.paper', color: 'text.primary', boxShadow: 4 },
+          '& .maplibregl-popup-close-button': { fontSize: 18, width: 28, height: 28, color: 'text.secondary' },
+          '& .maplibregl-popup-anchor-bottom .maplibregl-popup-tip': { borderTopColor: 'background.paper' },
+          '& .maplibregl-popup-anchor-top .maplibregl-popup-tip': { borderBottomColor: 'background.paper' },
+        }}
+      />
+      {pickedDevices.length > 0 &&
+        createPortal(
+          pickedDevices.length === 1 && pickedDevices[0] ? (
+            <DeviceMapCard device={pickedDevices[0]} typeName={typeName} typeOf={typeOf} linkTo={linkTo} />
+          ) : (
+            // Devices on one spot never split apart, however close the map zooms: their names, each opening its card.
+            <Box
+              component="section"
+              aria-label={t('devices.mapSameSpot', { total: pickedDevices.length })}
+              sx={{ p: 1.5, pr: 3 }}
+            >
+              <Typography sx={{ fontWeight: 600, mb: 0.5 }}>
+                {t('devices.mapSameSpot', { total: pickedDevices.length })}
+              </Typography>
+              {pickedDevices.map((device) => (
+                <Button
+                  key={device.uuid}
+                  size="small"
+                  onClick={() => picked && setPicked({ uuids: [device.uuid], at: picked.at })}
+                  sx={{ display: 'flex', justifyContent: 'flex-start' }}
+                >
+                  {device.description || device.uuid}
+                </Button>
+              ))}
+            </Box>
+          ),
+          cardElement,
+        )}
+    </>
+  );
 }

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
+import { DeviceAssetLink } from '@/features/asset-status/components/device-asset-link';
 import { networkIdOf } from '../lib/device-facts';
 import { LastSeen, ParameterizationChip } from './device-facts';
 import { ListedValues } from './listed-values';
@@ -184,10 +185,21 @@ export function DeviceTable({
                     slotProps={{ input: { 'aria-label': t('devices.select', { name: device.description }) } }}
                   />
                 </Box>
-                <Box role="cell" sx={nameCell}>
-                  <RouterLink to={linkTo(device)} title={device.description}>
-                    {device.description || device.uuid}
-                  </RouterLink>
+                <Box role="cell" sx={{ minWidth: 0, px: 1 }}>
+                  {/* A device of an asset keeps its name to one line; the asset's takes the second. */}
+                  <Box sx={{ ...nameCell, px: 0, WebkitLineClamp: device.asset ? 1 : 2 }}>
+                    <RouterLink to={linkTo(device)} title={device.description}>
+                      {device.description || device.uuid}
+                    </RouterLink>
+                  </Box>
+                  {device.asset && (
+                    <Box
+                      title={device.asset.description}
+                      sx={{ ...cell, px: 0, fontSize: '0.8125rem', lineHeight: 1.3, color: 'text.secondary' }}
+                    >
+                      <DeviceAssetLink device={{ ...device, asset: device.asset }} />
+                    </Box>
+                  )}
                 </Box>
                 <Box role="cell" sx={nameCell} title={typeName(device.deviceType)}>
                   {typeName(device.deviceType)}

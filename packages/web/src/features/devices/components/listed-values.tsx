@@ -8,7 +8,7 @@ import { signalName } from '@/i18n/codec-names';
 import { useReadingText } from '@/i18n/reading-text';
 
 /** The latest values a device list shows of a device: its type's signals marked to show in lists, where heard from. */
-export const listedReadings = (device: Device, deviceType: DeviceTypeInfo | undefined) =>
+export const listedReadings = (device: Pick<Device, 'signalValues'>, deviceType: DeviceTypeInfo | undefined) =>
   deviceType ? signalReadings(device, deviceType).filter((view) => view.signal.showInList && view.reading) : [];
 
 /**
@@ -20,7 +20,7 @@ export function ListedValues({
   deviceType,
   lines = 1,
 }: {
-  device: Device;
+  device: Pick<Device, 'signalValues'>;
   deviceType: DeviceTypeInfo | undefined;
   lines?: number;
 }) {

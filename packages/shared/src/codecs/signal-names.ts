@@ -1,0 +1,146 @@
+import type { Language } from '../languages.js';
+
+/**
+ * The names of the codecs' signals in each language, by signal key (the codecs name them in English, in words of
+ * their own). The server words notifications and action texts with them, the web app its screens.
+ */
+export const SIGNAL_NAMES: Record<Language, Record<string, string>> = {
+  en: {
+    digital_input: 'Digital input',
+    digital_output: 'Digital output',
+    analog_input: 'Analog input',
+    analog_output: 'Analog output',
+    generic: 'Generic sensor',
+    illuminance: 'Illuminance',
+    presence: 'Presence',
+    temperature: 'Temperature',
+    humidity: 'Relative humidity',
+    accelerometer_x: 'Acceleration X',
+    accelerometer_y: 'Acceleration Y',
+    accelerometer_z: 'Acceleration Z',
+    barometer: 'Barometric pressure',
+    voltage: 'Voltage',
+    current: 'Current',
+    frequency: 'Frequency',
+    percentage: 'Percentage',
+    altitude: 'Altitude',
+    concentration: 'Concentration',
+    power: 'Power',
+    distance: 'Distance',
+    energy: 'Energy',
+    direction: 'Direction',
+    unix_time: 'Device time',
+    gyrometer_x: 'Angular rate X',
+    gyrometer_y: 'Angular rate Y',
+    gyrometer_z: 'Angular rate Z',
+    colour: 'Colour',
+    gps: 'GPS location',
+    switch: 'Switch',
+    trigger: 'Report trigger',
+    battery_voltage: 'Battery voltage',
+    temperature_alarm: 'Temperature alarm',
+    temperature_high: 'Above high threshold',
+    temperature_low: 'Below low threshold',
+    low_battery: 'Low battery',
+    sensor_fault: 'Sensor fault',
+    sequence: 'Sequence number',
+    reporting_period: 'Reporting period',
+    volume: 'Volume',
+    pulse_count: 'Pulse count',
+    pulse_weight: 'Pulse weight',
+    leak: 'Leak',
+    backflow: 'Backflow',
+    tamper: 'Tamper',
+    battery: 'Battery',
+    network_position: 'Network position',
+    network_battery: 'Battery (network)',
+    network_battery_voltage: 'Battery voltage (network)',
+    reporting_interval: 'Reporting interval',
+    leak_threshold: 'Leak threshold',
+    position: 'Position',
+    gps_fix: 'GPS fix',
+    speed: 'Speed',
+    heading: 'Heading',
+    satellites: 'Satellites',
+    moving: 'Moving',
+    sos: 'SOS',
+  },
+  pt: {
+    digital_input: 'Entrada digital',
+    digital_output: 'Saída digital',
+    analog_input: 'Entrada analógica',
+    analog_output: 'Saída analógica',
+    generic: 'Sensor genérico',
+    illuminance: 'Iluminância',
+    presence: 'Presença',
+    temperature: 'Temperatura',
+    humidity: 'Humidade relativa',
+    accelerometer_x: 'Aceleração X',
+    accelerometer_y: 'Aceleração Y',
+    accelerometer_z: 'Aceleração Z',
+    barometer: 'Pressão atmosférica',
+    voltage: 'Tensão',
+    current: 'Corrente',
+    frequency: 'Frequência',
+    percentage: 'Percentagem',
+    altitude: 'Altitude',
+    concentration: 'Concentração',
+    power: 'Potência',
+    distance: 'Distância',
+    energy: 'Energia',
+    direction: 'Direção',
+    unix_time: 'Hora do dispositivo',
+    gyrometer_x: 'Velocidade angular X',
+    gyrometer_y: 'Velocidade angular Y',
+    gyrometer_z: 'Velocidade angular Z',
+    colour: 'Cor',
+    gps: 'Localização GPS',
+    switch: 'Interruptor',
+    trigger: 'Motivo do envio',
+    battery_voltage: 'Tensão da bateria',
+    temperature_alarm: 'Alarme de temperatura',
+    temperature_high: 'Acima do limite superior',
+    temperature_low: 'Abaixo do limite inferior',
+    low_battery: 'Bateria fraca',
+    sensor_fault: 'Falha do sensor',
+    sequence: 'Número de sequência',
+    reporting_period: 'Período de envio',
+    volume: 'Volume',
+    pulse_count: 'Contagem de impulsos',
+    pulse_weight: 'Peso do impulso',
+    leak: 'Fuga',
+    backflow: 'Refluxo',
+    tamper: 'Violação',
+    battery: 'Bateria',
+    network_position: 'Posição calculada pela rede',
+    network_battery: 'Bateria (rede)',
+    network_battery_voltage: 'Tensão da bateria (rede)',
+    reporting_interval: 'Intervalo de envio',
+    leak_threshold: 'Limite de fuga',
+    position: 'Posição',
+    gps_fix: 'Posição GPS válida',
+    speed: 'Velocidade',
+    heading: 'Rumo',
+    satellites: 'Satélites',
+    moving: 'Em movimento',
+    sos: 'SOS',
+  },
+};
+
+/** A per-channel reading's key: the signal's key, `_`, the channel (Cayenne LPP's `temperature_3`). */
+const CHANNEL_KEY = /^(.+)_(\d{1,3})$/;
+
+/**
+ * The name of a signal in `language`; `name` (the codec's) when it has no translation (a type added since). A
+ * channel's reading is named after its signal and channel.
+ */
+export function signalNameIn(language: Language, key: string, name: string): string {
+  const names = SIGNAL_NAMES[language];
+  const own = names[key];
+  if (own !== undefined) return own;
+  const channelled = CHANNEL_KEY.exec(key);
+  if (!channelled) return name;
+  const [, base = key, channel] = channelled;
+  const baseName = name.endsWith(` ${channel}`) ? name.slice(0, -` ${channel}`.length) : name;
+  return `${names[base] ?? baseName} ${channel}`;
+}
