@@ -33,6 +33,13 @@ async function createDevice(token: string, north: ListedBusiness, sigfoxID: stri
 
 const tab = (name: string) => suite.page.getByRole('tab', { name, exact: true });
 
+/** Opens a device section from the tab row, or from the "More" menu when its tab did not fit the row. */
+async function openTab(texts: typeof en, name: string) {
+  if (await tab(name).count()) return tab(name).click();
+  await suite.page.getByRole('button', { name: texts['device.moreTabs'] }).click();
+  await suite.page.getByRole('menuitem', { name, exact: true }).click();
+}
+
 /** On a phone the tabs are a menu: opens it and picks the section. */
 async function chooseSection(texts: typeof en, name: string) {
   await suite.page.getByRole('combobox', { name: texts['device.tabs'] }).click();
@@ -69,7 +76,7 @@ describe('the device screen', () => {
     await suite.page.getByRole('link', { name: 'North region' }).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/en-overview.png`, fullPage: true });
 
-    await tab(en['device.tab.info']).click();
+    await openTab(en, en['device.tab.info']);
     expect(suite.page.url()).toContain('tab=info');
     const description = suite.page.getByLabel(en['device.field.description'], { exact: true });
     await description.fill('Cold room 7 (door side)');
@@ -84,7 +91,7 @@ describe('the device screen', () => {
     expect(await description.inputValue()).toBe('Cold room 7 (door side)');
     await suite.page.screenshot({ path: `${SHOTS}/en-info.png`, fullPage: true });
 
-    await tab(en['device.tab.config']).click();
+    await openTab(en, en['device.tab.config']);
     const period = suite.page.getByLabel('Reporting period (min)', { exact: true });
     await suite.page.getByRole('combobox', { name: en['device.config.preset'] }).click();
     await suite.page.getByRole('option', { name: 'Cold storage' }).click();
@@ -102,13 +109,13 @@ describe('the device screen', () => {
     await suite.page.getByText(en['device.config.pendingDownlink']).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/en-config.png`, fullPage: true });
 
-    await tab(en['device.tab.maintenance']).click();
+    await openTab(en, en['device.tab.maintenance']);
     await suite.page.getByLabel(en['device.maintenance.comment'], { exact: true }).fill('Two AA cells replaced');
     await suite.page.getByRole('button', { name: en['device.maintenance.add'], exact: true }).click();
     await suite.page.getByRole('cell', { name: 'Two AA cells replaced' }).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/en-maintenance.png`, fullPage: true });
 
-    await tab(en['device.tab.outputs']).click();
+    await openTab(en, en['device.tab.outputs']);
     const valve = suite.page
       .getByRole('switch', { name: 'Inlet valve' })
       .or(suite.page.getByRole('checkbox', { name: 'Inlet valve' }));
@@ -123,7 +130,7 @@ describe('the device screen', () => {
       .toBe(true);
     await suite.page.screenshot({ path: `${SHOTS}/en-outputs.png`, fullPage: true });
 
-    await tab(en['device.tab.alarms']).click();
+    await openTab(en, en['device.tab.alarms']);
     await suite.page.getByRole('button', { name: en['device.alarms.addRule'], exact: true }).click();
     const rule = suite.page.getByRole('group', { name: en['device.alarms.rule'].replace('{{number}}', '1') });
     await rule.getByRole('combobox', { name: en['device.alarms.signal'] }).click();
@@ -135,12 +142,12 @@ describe('the device screen', () => {
     expect(alarms.rules).toEqual([{ signal: 'temperature', condition: 'above', threshold: 8, hysteresis: 0 }]);
     await suite.page.screenshot({ path: `${SHOTS}/en-alarms.png`, fullPage: true });
 
-    await tab(en['device.tab.data']).click();
+    await openTab(en, en['device.tab.data']);
     await suite.page.getByRole('cell', { name: 'Relative humidity' }).waitFor();
     await suite.page.getByRole('combobox', { name: en['device.data.signals'] }).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/en-data.png`, fullPage: true });
 
-    await tab(en['device.tab.users']).click();
+    await openTab(en, en['device.tab.users']);
     await suite.page.getByRole('cell', { name: 'tecnico@example.com' }).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/en-users.png`, fullPage: true });
 
@@ -173,14 +180,14 @@ describe('the device screen', () => {
     expect(await suite.page.getByRole('button', { name: pt['device.advanced.title'] }).count()).toBe(0);
     await suite.page.screenshot({ path: `${SHOTS}/pt-overview.png`, fullPage: true });
 
-    await tab(pt['device.tab.info']).click();
+    await openTab(pt as typeof en, pt['device.tab.info']);
     await suite.page.getByText(pt['device.readOnly']).waitFor();
     expect(await suite.page.getByLabel(pt['device.field.description'], { exact: true }).isDisabled()).toBe(true);
     expect(await suite.page.getByRole('button', { name: pt['device.save'], exact: true }).count()).toBe(0);
     expect(await suite.page.getByRole('button', { name: pt['device.info.delete'], exact: true }).count()).toBe(0);
     await suite.page.screenshot({ path: `${SHOTS}/pt-info.png`, fullPage: true });
 
-    await tab(pt['device.tab.config']).click();
+    await openTab(pt as typeof en, pt['device.tab.config']);
     await suite.page.getByText(pt['device.readOnly']).waitFor();
     expect(await suite.page.getByRole('button', { name: pt['device.config.send'], exact: true }).count()).toBe(0);
     await suite.page.screenshot({ path: `${SHOTS}/pt-config.png`, fullPage: true });
