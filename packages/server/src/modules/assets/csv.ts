@@ -1,6 +1,6 @@
 import { type Asset, csvLine } from '@iot/shared';
-import { parse } from 'csv-parse/sync';
 import { AppError } from '../../http/app-error.js';
+import { csvRecords } from '../../http/csv-records.js';
 
 /** The columns before the asset type's fields, in the export and as the import reads them (case-insensitively). */
 export const FIXED_COLUMNS = { description: 'Description', assetType: 'Asset type', device: 'Device' } as const;
@@ -13,13 +13,6 @@ export interface AssetCsvLine {
   values: Record<string, string>;
 }
 
-/** What the CSV parser's error tells of where it stopped. */
-interface CsvParseError {
-  code?: string;
-  lines?: number;
-  bytes?: number;
-}
-
 /**
  * A cell as it was before the export defused it (`csvCell`): the single quote put before a leading `=`, `+`, `-`,
  * `@`, tab or carriage return goes, so that a negative number exported reads back as the number.
@@ -29,56 +22,28 @@ const undefused = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) 
 export const invalidAt = (line: number) => new AppError('asset.csv_invalid', { line });
 
 /**
- * The line to name for a file that does not parse: where parsing stopped, except for a quote left open, which makes
- * the parser read to the end of the file, so the line to fix is where that quote opened.
- */
-function failedLine(text: string, error: CsvParseError): number {
-  if (error.code !== 'CSV_QUOTE_NOT_CLOSED' || error.bytes === undefined) return error.lines ?? 1;
-  let start = error.bytes;
-  while (text[start] === '\r' || text[start] === '\n') start++;
-  return (text.slice(0, start).match(/\n/g)?.length ?? 0) + 1;
-}
-
-/**
  * An asset import (SPEC section 5's line-numbered error for a malformed file): a header line naming the columns, a
  * `Description` column, optionally `Asset type` (read from the call, not the file) and `Device` (a device uuid to
- * link), and the asset type's fields by name; then one asset a line. Separators `,` or `;` (spreadsheets in
- * Portuguese write `;`), quotes as RFC 4180, blank lines skipped. A file that does not parse, a header naming a
- * column twice, a column the type does not have, or a line with more cells than the header is wrong at that line.
+ * link), and the asset type's fields by name; then one asset a line, read by `csvRecords`. A file that does not parse, a header
+ * naming a column twice, a column the type does not have, or a line with more cells than the header is wrong at that line.
  */
 export function parseAssetCsv(file: string, fieldNames: readonly string[]): AssetCsvLine[] {
-  const text = file.replace(/^\uFEFF/, '');
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
-  let rows: { record: string[]; info: { lines: number } }[];
-  try {
-    // With `info`, each record comes with where it was read; the library's types do not follow that option.
-    rows = parse(text, {
-      delimiter,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as unknown as typeof rows;
-  } catch (error) {
-    throw invalidAt(failedLine(text, error as CsvParseError));
-  }
-  const [header, ...lines] = rows;
+  const [header, ...lines] = csvRecords(file, invalidAt);
   if (!header) throw invalidAt(1);
   const fixed = new Map(Object.entries(FIXED_COLUMNS).map(([key, label]) => [label.toLowerCase(), key]));
   const known = new Set(fieldNames);
   const seen = new Set<string>();
-  const columns = header.record.map((name) => {
+  const columns = header.cells.map((name) => {
     const column = fixed.get(name.toLowerCase()) ?? (known.has(name) ? `field:${name}` : undefined);
-    if (!column || seen.has(column)) throw invalidAt(header.info.lines);
+    if (!column || seen.has(column)) throw invalidAt(header.line);
     seen.add(column);
     return column;
   });
-  if (!seen.has('description')) throw invalidAt(header.info.lines);
-  return lines.map(({ record, info }) => {
-    if (record.length > columns.length) throw invalidAt(info.lines);
-    const parsed: AssetCsvLine = { line: info.lines, description: '', device: '', values: {} };
-    record.forEach((written, index) => {
+  if (!seen.has('description')) throw invalidAt(header.line);
+  return lines.map(({ line, cells }) => {
+    if (cells.length > columns.length) throw invalidAt(line);
+    const parsed: AssetCsvLine = { line, description: '', device: '', values: {} };
+    cells.forEach((written, index) => {
       const cell = undefused(written);
       const column = columns[index] ?? '';
       if (column === 'description') parsed.description = cell;
