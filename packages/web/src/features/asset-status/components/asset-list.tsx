@@ -1,10 +1,7 @@
 import type { Asset } from '@iot/shared';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -21,6 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useParams, useSearchParams } from 'react-router';
+import { PagedListStatus } from '@/components/paged-list-status';
 import { SearchField } from '@/components/search-field';
 import { paths } from '@/config/paths';
 import { useAlarmColours } from '@/features/alarms/components/use-alarm-colours';
@@ -30,7 +28,6 @@ import { useBusinesses } from '@/features/businesses/api/get-businesses';
 import { buildBusinessTree } from '@/features/businesses/lib/business-tree';
 import { useDeviceTypes } from '@/features/devices/api/get-device-types';
 import { formatLocale } from '@/i18n';
-import { errorMessage } from '@/lib/error-message';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   type AssetListParams,
@@ -123,45 +120,24 @@ export function AssetList({ businessId }: { businessId: string | undefined }) {
   const onLoadMore = useCallback(() => void pages.fetchNextPage(), [pages.fetchNextPage]);
   const filtered = Boolean(filter.search || filter.assetType || filter.orphan);
 
-  let content: ReactNode;
-  if (pages.isError) {
-    content = (
-      <Alert
-        severity="warning"
-        action={
-          <Button color="inherit" size="small" onClick={() => void pages.refetch()}>
-            {t('app.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(t, pages.error)}
-      </Alert>
-    );
-  } else if (!pages.data) {
-    content = (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('app.loading')} />
-      </Box>
-    );
-  } else if (assets.length === 0) {
-    content = (
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, color: 'text.secondary' }}>
-        {filtered ? t('assetStatus.noMatch') : t('assetStatus.empty')}
-      </Paper>
-    );
-  } else {
-    const viewProps = {
-      assets,
-      hasMore: pages.hasNextPage,
-      loadingMore: pages.isFetchingNextPage,
-      onLoadMore,
-      height: VIEW_HEIGHT,
-      typeOf,
-      assetLink,
-      deviceLink,
-      colours,
-    };
-    content = (
+  const viewProps = {
+    assets,
+    hasMore: pages.hasNextPage,
+    loadingMore: pages.isFetchingNextPage,
+    onLoadMore,
+    height: VIEW_HEIGHT,
+    typeOf,
+    assetLink,
+    deviceLink,
+    colours,
+  };
+  const content = (
+    <PagedListStatus
+      query={pages}
+      empty={assets.length === 0}
+      emptyText={filtered ? t('assetStatus.noMatch') : t('assetStatus.empty')}
+      severity="warning"
+    >
       <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
         {pages.isPlaceholderData && (
           <LinearProgress
@@ -171,8 +147,8 @@ export function AssetList({ businessId }: { businessId: string | undefined }) {
         )}
         {view === 'list' ? <AssetTable {...viewProps} /> : <AssetCards {...viewProps} />}
       </Paper>
-    );
-  }
+    </PagedListStatus>
+  );
 
   return (
     <Stack spacing={1.5}>

@@ -5,14 +5,12 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useTheme } from '@mui/material/styles';
@@ -23,6 +21,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { useConfirm } from '@/components/confirm-dialog';
+import { PagedListStatus } from '@/components/paged-list-status';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { useAssetTypes } from '@/features/architecture/asset-types/api/get-asset-types';
@@ -142,41 +141,19 @@ function AssetsList({ tree, businessId, user }: AssetsTabProps) {
 
   if (isApiError(pages.error) && pages.error.code === 'plan.unavailable') return <AssetsPlanNotice />;
 
-  let content: React.ReactNode;
-  if (pages.isError) {
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void pages.refetch()}>
-            {t('app.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(t, pages.error)}
-      </Alert>
+  const scope = tree.byId.get(businessId);
+  const linkTo = (asset: Asset) =>
+    assetStatusPath(
+      { businessId, businessName: scope?.slug ?? businessId },
+      { id: asset._id, description: asset.description },
     );
-  } else if (!pages.data) {
-    content = (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('app.loading')} />
-      </Box>
-    );
-  } else if (assets.length === 0) {
-    content = (
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, color: 'text.secondary' }}>
-        {filtered ? t('assets.noMatch') : t('assets.empty')}
-      </Paper>
-    );
-  } else {
-    const scope = tree.byId.get(businessId);
-    const linkTo = (asset: Asset) =>
-      assetStatusPath(
-        { businessId, businessName: scope?.slug ?? businessId },
-        { id: asset._id, description: asset.description },
-      );
-    const rowProps = { assets, actions, canManage, scopeId: businessId, linkTo };
-    content = (
+  const rowProps = { assets, actions, canManage, scopeId: businessId, linkTo };
+  const content = (
+    <PagedListStatus
+      query={pages}
+      empty={assets.length === 0}
+      emptyText={filtered ? t('assets.noMatch') : t('assets.empty')}
+    >
       <Stack spacing={1.5}>
         <Box sx={{ position: 'relative' }}>
           {/* The last answer stays shown while the one for changed filters loads; this bar says it is on its way. */}
@@ -201,8 +178,8 @@ function AssetsList({ tree, businessId, user }: AssetsTabProps) {
           </Box>
         )}
       </Stack>
-    );
-  }
+    </PagedListStatus>
+  );
 
   return (
     <Stack spacing={1.5}>

@@ -8,7 +8,6 @@ import MapOutlined from '@mui/icons-material/MapOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -28,6 +27,7 @@ import { isApiError } from '@/api/client';
 import { hasSession } from '@/api/session';
 import { useCurrentPlan } from '@/app/layout/use-current-plan';
 import { useConfirm } from '@/components/confirm-dialog';
+import { PagedListStatus } from '@/components/paged-list-status';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { paths } from '@/config/paths';
 import { useBusinesses } from '@/features/businesses/api/get-businesses';
@@ -212,46 +212,24 @@ export function DeviceList({ businessId }: { businessId?: string }) {
       list.signalValues.length,
   );
 
-  let content: ReactNode;
-  if (pages.isError) {
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void pages.refetch()}>
-            {t('app.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(t, pages.error)}
-      </Alert>
-    );
-  } else if (!pages.data) {
-    content = (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('app.loading')} />
-      </Box>
-    );
-  } else if (devices.length === 0) {
-    content = (
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, color: 'text.secondary' }}>
-        {filtered ? t('devices.noMatch') : t('devices.empty')}
-      </Paper>
-    );
-  } else {
-    const viewProps = {
-      devices,
-      hasMore: pages.hasNextPage,
-      loadingMore: pages.isFetchingNextPage,
-      onLoadMore,
-      selected: selectedIds,
-      onToggle: toggle,
-      typeName,
-      typeOf,
-      linkTo: (device: Device) => linkTo(device.uuid),
-      height: VIEW_HEIGHT,
-    };
-    content = (
+  const viewProps = {
+    devices,
+    hasMore: pages.hasNextPage,
+    loadingMore: pages.isFetchingNextPage,
+    onLoadMore,
+    selected: selectedIds,
+    onToggle: toggle,
+    typeName,
+    typeOf,
+    linkTo: (device: Device) => linkTo(device.uuid),
+    height: VIEW_HEIGHT,
+  };
+  const content = (
+    <PagedListStatus
+      query={pages}
+      empty={devices.length === 0}
+      emptyText={filtered ? t('devices.noMatch') : t('devices.empty')}
+    >
       <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
         {/* The last answer stays shown while the one for changed filters loads; this bar says it is on its way. */}
         {pages.isPlaceholderData && (
@@ -266,8 +244,8 @@ export function DeviceList({ businessId }: { businessId?: string }) {
           <DeviceMapView filter={filter} linkTo={linkTo} typeName={typeName} typeOf={typeOf} height={VIEW_HEIGHT} />
         )}
       </Paper>
-    );
-  }
+    </PagedListStatus>
+  );
 
   // A visitor on this lenient page without a free-view answer has nothing to filter, import or retry: only a way in.
   if (!hasSession() && !pages.data) return isApiError(pages.error, 401) ? <SignInPrompt /> : content;
