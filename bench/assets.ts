@@ -14,14 +14,11 @@
  * time with assets and devices not moved before), and the medians are reported. Default: 100,000 devices and 100,000
  * assets in one tenant, half of the assets linked to a device of their site.
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { buildApp } from '@iot/server';
 import type { Database } from '@iot/server/database';
 import { hashPassword } from '@iot/server/passwords';
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { PacedLoadOptions } from './paced-load.js';
+import { pacedLoad } from './paced-load-runner.js';
 import { databaseKinds, generateFleet, openProduct } from './product.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -34,21 +31,7 @@ const PASSWORD = 'bench password';
 
 type Schema = Database extends Kysely<infer Tables> ? Tables : never;
 
-const pacedLoadScript = fileURLToPath(new URL('./paced-load.ts', import.meta.url));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** `paced-load.ts` in its own process: requests arriving evenly at `rate` a second for `seconds`. */
-async function pacedLoad(options: Omit<PacedLoadOptions, 'connections'>) {
-  const { stdout } = await promisify(execFile)(process.execPath, [
-    '--import',
-    'tsx',
-    pacedLoadScript,
-    JSON.stringify({ ...options, connections: 50 } satisfies PacedLoadOptions),
-  ]);
-  const result = JSON.parse(stdout) as { perSecond: number; p99: number; failed: number };
-  if (result.failed > 0) throw new Error(`${options.url}: ${result.failed} failed`);
-  return result;
-}
 
 interface Figures {
   /** One page at a time: the median of 20. */

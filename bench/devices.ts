@@ -14,13 +14,12 @@
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildApp } from '@iot/server';
 import { hashPassword } from '@iot/server/passwords';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import type { PacedLoadOptions } from './paced-load.js';
+import { pacedLoad } from './paced-load-runner.js';
 import { databaseKinds, generateFleet, openProduct } from './product.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -30,7 +29,6 @@ const WARM_UP_SECONDS = 3;
 const PASSWORD = 'bench password';
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-const pacedLoadScript = fileURLToPath(new URL('./paced-load.ts', import.meta.url));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** autocannon in its own process: GET `url` as fast as it is answered for `seconds`, from `connections` at once. */
@@ -49,19 +47,6 @@ async function load(url: string, options: { connections: number; headers: Record
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.total / result.duration;
-}
-
-/** `paced-load.ts` in its own process: requests arriving evenly at `rate` a second for `seconds`. */
-async function pacedLoad(options: Omit<PacedLoadOptions, 'connections'>) {
-  const { stdout } = await promisify(execFile)(process.execPath, [
-    '--import',
-    'tsx',
-    pacedLoadScript,
-    JSON.stringify({ ...options, connections: 50 } satisfies PacedLoadOptions),
-  ]);
-  const result = JSON.parse(stdout) as { perSecond: number; p99: number; failed: number };
-  if (result.failed > 0) throw new Error(`${options.url}: ${result.failed} failed`);
-  return result;
 }
 
 interface Figures {
