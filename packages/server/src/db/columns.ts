@@ -84,6 +84,11 @@ export const DEVICE_COLUMNS = everyColumn<DevicesTable>()([
   'parametersStatusAt',
   'linkQuality',
   'alarmConditions',
+  'locationState',
+  'locationPlaceId',
+  'locationSince',
+  'locationTrack',
+  'journeyId',
   'createdAt',
   'version',
 ]);

@@ -7,8 +7,11 @@ import type {
   CommissioningEventKind,
   CommunicationType,
   IntegrationNetwork,
+  JourneyState,
+  JourneyTransition,
   Language,
   LinkQuality,
+  LocationState,
   ParameterizationStatus,
   SignalHistoryAction,
   SignalType,
@@ -245,6 +248,16 @@ export interface DevicesTable {
   linkQuality: Generated<LinkQuality | null>;
   /** JSON: the alarm condition keys of this device that are up now, `{ "<key>": true }`. */
   alarmConditions: Generated<string>;
+  /** Where the device is now (SPEC section 4), kept by the ingest pipeline and the lost sweep (0036). */
+  locationState: Generated<LocationState>;
+  /** The place the device is at, while `locationState` is `atPoi` or `atForbiddenPoi`. */
+  locationPlaceId: Generated<string | null>;
+  /** Since when the device is in `locationState` (epoch ms); null while unavailable. */
+  locationSince: Generated<number | null>;
+  /** JSON: the pipeline's working memory of the device's positions (`LocationTrack`); null before the first. */
+  locationTrack: Generated<string | null>;
+  /** The device's running journey, whose summary its positions advance; null when none runs. */
+  journeyId: Generated<string | null>;
   createdAt: number;
   version: number;
 }
@@ -550,6 +563,101 @@ export interface AssetLinksTable {
   unlinkedBy: string | null;
 }
 
+/** A group of places (POI group): whether its places are forbidden, and its timings. */
+export interface PlaceGroupsTable {
+  id: string;
+  businessId: string;
+  businessPath: string;
+  tenantPath: GeneratedAlways<string>;
+  name: string;
+  /** 1: a device at one of its places is `atForbiddenPoi`. */
+  forbidden: number;
+  /** How long a device must stay inside one of its places before it counts as at it. */
+  enterAfterMs: number;
+  /** How long without any message makes a device last at one of its places lost. */
+  lostAfterMs: number;
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+/** A point of interest: an area (circle or polygon) of a business, optionally in a group. */
+export interface PlacesTable {
+  id: string;
+  businessId: string;
+  businessPath: string;
+  tenantPath: GeneratedAlways<string>;
+  name: string;
+  groupId: string | null;
+  /** JSON of `PlaceArea`. */
+  area: string;
+  /** The area's bounding box, from which the spatial index is built. */
+  minLat: number;
+  minLon: number;
+  maxLat: number;
+  maxLon: number;
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+/** One row: bumped with every change to places or groups, so each process rebuilds its spatial index only then. */
+export interface PlaceRevisionTable {
+  id: number;
+  revision: number;
+}
+
+/** Every location state a device was in, with its dwell: the current one has no `leftAt`. */
+export interface DeviceLocationStatesTable {
+  deviceId: string;
+  enteredAt: number;
+  leftAt: number | null;
+  state: LocationState;
+  placeId: string | null;
+  /** The place's name when entered, so the history reads the same after the place is renamed or deleted. */
+  placeName: string | null;
+  /** The position that made the change, when one did (not for lost). */
+  lat: number | null;
+  lon: number | null;
+}
+
+export interface JourneysTable {
+  id: string;
+  businessId: string;
+  businessPath: string;
+  tenantPath: GeneratedAlways<string>;
+  deviceId: string;
+  description: string;
+  comment: Generated<string>;
+  state: JourneyState;
+  /** JSON of `StoredJourneySummary`: advanced as positions arrive while running, read as is once ended. */
+  summary: string;
+  createdAt: number;
+  updatedAt: number;
+  /** When it was finished or cancelled. */
+  endedAt: number | null;
+  version: number;
+}
+
+export interface JourneyHistoryTable {
+  journeyId: string;
+  /** 0 for `created`, then one more per transition. */
+  seq: number;
+  transition: JourneyTransition;
+  userId: string | null;
+  comment: Generated<string>;
+  date: number;
+}
+
+/** The track of a journey: each position its device reported while it ran. */
+export interface JourneyPointsTable {
+  journeyId: string;
+  date: number;
+  lat: number;
+  lon: number;
+  speedKmh: number | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   sessions: SessionsTable;
@@ -593,6 +701,13 @@ export interface DatabaseSchema {
   actionStatus: ActionStatusTable;
   actionJobs: ActionJobsTable;
   deviceTypeAlarms: DeviceTypeAlarmsTable;
+  placeGroups: PlaceGroupsTable;
+  places: PlacesTable;
+  placeRevision: PlaceRevisionTable;
+  deviceLocationStates: DeviceLocationStatesTable;
+  journeys: JourneysTable;
+  journeyHistory: JourneyHistoryTable;
+  journeyPoints: JourneyPointsTable;
 }
 
 export type Database = Kysely<DatabaseSchema>;

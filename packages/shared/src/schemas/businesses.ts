@@ -108,6 +108,14 @@ export const BUSINESS_LOG_ACTIONS = [
   'asset_deleted',
   'assets_imported',
   'assets_moved',
+  'place_created',
+  'place_updated',
+  'place_deleted',
+  'place_group_created',
+  'place_group_updated',
+  'place_group_deleted',
+  'journey_created',
+  'journey_changed',
 ] as const;
 export const BusinessLogAction = z.enum(BUSINESS_LOG_ACTIONS);
 export type BusinessLogAction = z.infer<typeof BusinessLogAction>;

@@ -3,6 +3,7 @@ import { findDeviceType } from '../codecs/registry.js';
 import type { MessageCode } from '../messages.js';
 import { z } from '../validation.js';
 import { Version } from './common.js';
+import { DeviceLocation, LocationStateSchema } from './places.js';
 
 /** SPEC section 4: where a device's parameters stand between the server and the device. */
 export const PARAMETERIZATION_STATUSES = ['WAITING', 'SENT', 'CONFIRMED'] as const;
@@ -102,6 +103,8 @@ export const Device = z
     business: z.object({ id: z.string(), description: z.string() }),
     /** The asset the device is linked to; `ownedByUser`: the caller can open it. */
     asset: z.object({ UUID: z.string(), description: z.string(), ownedByUser: z.boolean() }).nullable(),
+    /** Where the device is now in terms of places (SPEC section 4). */
+    location: DeviceLocation,
     signalValues: z.record(z.string(), SignalReading),
     parameters: z.object({
       values: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
@@ -151,7 +154,7 @@ export type UpdateDeviceRequest = z.infer<typeof UpdateDeviceRequest>;
 
 export const DeviceParams = z.object({ uuid: z.string().min(1).max(64) });
 
-export const DEVICE_SORT_FIELDS = ['description', 'lastSeen', 'createdAt', 'serialNumber'] as const;
+export const DEVICE_SORT_FIELDS = ['description', 'lastSeen', 'createdAt', 'serialNumber', 'locationState'] as const;
 export const DeviceSort = z.object({
   by: z.enum(DEVICE_SORT_FIELDS).default('description'),
   order: z.enum(['asc', 'desc']).default('asc'),
@@ -200,6 +203,8 @@ export const DeviceFilter = z
     deviceTypes: z.array(z.string().max(64)).max(100).optional(),
     communicationTypes: z.array(CommunicationTypeSchema).max(4).optional(),
     parameterizationStatuses: z.array(ParameterizationStatus).max(3).optional(),
+    /** Devices in any of these location states (SPEC section 4). */
+    locationStates: z.array(LocationStateSchema).max(6).optional(),
     search: z.string().trim().max(100).optional(),
     seenWithinHours: lastSeenHours.optional(),
     notSeenForHours: lastSeenHours.optional(),

@@ -16,6 +16,7 @@ export const testDevice = (changes: Partial<Device> = {}): Device => ({
   businessId: 'b1',
   business: { id: 'b1', description: 'North' },
   asset: null,
+  location: { state: 'unavailable', place: null, since: null },
   signalValues: {},
   parameters: { values: {}, status: null },
   parameterization: null,

@@ -34,6 +34,7 @@ import * as alarmNumbers from './0032-alarm-numbers.js';
 import * as openAlarmsIndex from './0033-open-alarms-index.js';
 import * as assets from './0034-assets.js';
 import * as alarmsByTenant from './0035-alarms-by-tenant.js';
+import * as placesAndJourneys from './0036-places-and-journeys.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0033-open-alarms-index': openAlarmsIndex,
   '0034-assets': assets,
   '0035-alarms-by-tenant': alarmsByTenant,
+  '0036-places-and-journeys': placesAndJourneys,
 };

@@ -32,6 +32,9 @@ const PRESENTED_COLUMNS = [
   'parametersStatus',
   'routeDestination',
   'lastSeenAt',
+  'locationState',
+  'locationPlaceId',
+  'locationSince',
   'createdAt',
   'version',
 ] as const satisfies readonly (keyof Selectable<DevicesTable>)[];
@@ -48,7 +51,10 @@ export interface ListedAsset {
 export type ListedDeviceRow = Pick<Selectable<DevicesTable>, (typeof PRESENTED_COLUMNS)[number]> & {
   role: Role;
   businessDescription: string;
-} & Partial<ListedAsset>;
+} & Partial<ListedAsset> & {
+    /** The name of the place the device is at (`locationPlaceId`), when the listing reads it. */
+    placeName?: string | null;
+  };
 export const presentedColumns = PRESENTED_COLUMNS.map((column) => `devices.${column}` as const);
 /** A listed device as a page reads it: its presented columns as one JSON array (`db/packed-columns.ts`). */
 export type PackedListedRow = Pick<ListedDeviceRow, 'role' | 'businessDescription'> & ListedAsset & { packed: string };
@@ -77,6 +83,7 @@ export const SORT_KEYS: Record<
   },
   lastSeen: { sql: sql<number>`coalesce(${sql.ref('devices.lastSeenAt')}, 0)`, of: (row) => row.lastSeenAt ?? 0 },
   createdAt: { sql: sql<number>`${sql.ref('devices.createdAt')}`, of: (row) => row.createdAt },
+  locationState: { sql: sql<string>`${sql.ref('devices.locationState')}`, of: (row) => row.locationState },
 };
 
 /** A page as answered: its devices presented, as the JSON text of their array, and where the next page starts. */

@@ -39,6 +39,11 @@ export function presentDevice(row: ListedDeviceRow, language: Language): Device 
     asset: row.assetId
       ? { UUID: row.assetId, description: row.assetDescription ?? '', ownedByUser: Boolean(row.assetOwned) }
       : null,
+    location: {
+      state: row.locationState,
+      place: row.locationPlaceId ? { id: row.locationPlaceId, name: row.placeName ?? '' } : null,
+      since: iso(row.locationSince),
+    },
     signalValues: Object.fromEntries(
       Object.entries(signalValues).map(([key, reading]) => [
         key,

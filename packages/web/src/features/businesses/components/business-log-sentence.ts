@@ -59,6 +59,17 @@ export function businessLogSentence(
         return { count: number('count'), type: quoted(text('assetType')) };
       case 'assets_moved':
         return { count: number('count'), to: level('toBusinessId') };
+      case 'place_created':
+      case 'place_updated':
+      case 'place_deleted':
+      case 'place_group_created':
+      case 'place_group_updated':
+      case 'place_group_deleted':
+        return { name: quoted(text('name')) };
+      case 'journey_created':
+        return { name: quoted(text('description')), device: quoted(text('device')) };
+      case 'journey_changed':
+        return { name: quoted(text('description')), transition: text('transition') };
       default:
         return {};
     }
