@@ -4,10 +4,13 @@
  * requests in flight, and prints `{ messages, seconds, p99Ms }` as JSON. Modes: `http` (one message per request),
  * `http-batch` (100 messages per request), `mqtt` (QoS 1 publishes, PUBACK counted; one connection per device; with
  * `rate`, at that steady rate rather than as fast as acknowledged, for the latency a publisher sees short of saturation).
+ * With `positions`, each message carries the device's position too, each device driving its own way across the region
+ * of `bench-places.ts` (the ingest pipeline's location states).
  */
 import http from 'node:http';
 import net from 'node:net';
 import mqttPacket from 'mqtt-packet';
+import { positionOf } from './bench-places.js';
 
 interface Options {
   mode: 'http' | 'http-batch' | 'mqtt';
@@ -21,16 +24,23 @@ interface Options {
   firstSeq: number;
   /** MQTT at a steady rate (messages per second, over all devices) instead of as fast as acknowledged. */
   rate?: number;
+  /** Each message with the device's position. */
+  positions?: boolean;
 }
 
 const BATCH = 100;
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 let seq = options.firstSeq;
-const message = () => ({
-  seq: seq++,
-  values: { battery: 50 + (seq % 50), speed: seq % 120, heading: seq % 360 },
-});
+/** How many messages each device sent: where it is along its way. */
+const steps = new Array<number>(options.devices.length).fill(0);
+const message = (device: number) => {
+  seq += 1;
+  const values = { battery: 50 + (seq % 50), speed: seq % 120, heading: seq % 360 };
+  if (!options.positions) return { seq, values };
+  steps[device] = (steps[device] ?? 0) + 1;
+  return { seq, values: { ...values, position: positionOf(device, steps[device] ?? 0) } };
+};
 
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -81,8 +91,9 @@ async function runHttp(batch: boolean) {
     while (performance.now() < end) {
       const size = batch ? BATCH : 1;
       const body = Array.from({ length: size }, () => {
-        const device = options.devices[next++ % options.devices.length] as { uuid: string };
-        return { device: device.uuid, ...message() };
+        const index = next++ % options.devices.length;
+        const device = options.devices[index] as { uuid: string };
+        return { device: device.uuid, ...message(index) };
       });
       const started = performance.now();
       const { status, text } = await post(JSON.stringify(batch ? body : body[0]));
@@ -191,9 +202,10 @@ async function runMqtt() {
         }
         for (const due = Math.floor(((now - first) / 1000) * rate); sent < due; sent++) {
           const started = performance.now();
-          const client = clients[sent % clients.length] as Client;
+          const index = sent % clients.length;
+          const client = clients[index] as Client;
           pending.push(
-            client.publish(JSON.stringify(message())).then(() => {
+            client.publish(JSON.stringify(message(index))).then(() => {
               latencies.push(performance.now() - started);
               messages += 1;
             }),
@@ -203,10 +215,10 @@ async function runMqtt() {
     });
     await Promise.all(pending);
   }
-  async function worker(client: Client) {
+  async function worker(client: Client, index: number) {
     while (performance.now() < end) {
       const started = performance.now();
-      await client.publish(JSON.stringify(message()));
+      await client.publish(JSON.stringify(message(index)));
       latencies.push(performance.now() - started);
       messages += 1;
     }
@@ -214,7 +226,7 @@ async function runMqtt() {
   const started = performance.now();
   await (options.rate
     ? paced(options.rate)
-    : Promise.all(clients.flatMap((client) => Array.from({ length: inFlight }, () => worker(client)))));
+    : Promise.all(clients.flatMap((client, index) => Array.from({ length: inFlight }, () => worker(client, index)))));
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(clients.map((client) => client.end()));
   return { messages, seconds, p99Ms: percentile(latencies, 99) };

@@ -6,13 +6,19 @@
  *  - MQTT QoS 1 through the embedded broker, PUBACK counted (the server acknowledges after storing): as fast as the
  *    server acknowledges; then, for the publish-to-stored latency, at the steady rate the targets name (15,000
  *    messages/s, the rate whose p99 is judged) and at half the most it took.
+ * Then the location states (issue 34): the same MQTT traffic with a position in every message, without places and with
+ * 10,000 places in the devices' tenant, twice in turn (the database grows between runs, and this machine's load
+ * varies): the mean with places is judged against the mean without, target at least 85%. The server's CPU time per
+ * message (both its threads) is shown beside them, steadier than a throughput on a shared machine.
  * Targets (SQLite, 2 cores): MQTT at least 15,000 messages/s and at least 40% of the raw insert rate, p99 from publish
  * to stored under 250 ms, zero loss; PostgreSQL at least 40,000 readings/s. Every message acknowledged is checked to
  * be stored (3 readings each).
  */
 import { join } from 'node:path';
+import type { Database } from '@iot/server/database';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { deletePlaces, insertPlaces } from './bench-places.js';
 import { client, type Figure, rate, startFleet } from './fleet.js';
 import { type DatabaseKind, databaseKinds } from './product.js';
 
@@ -38,6 +44,8 @@ const MQTT_IN_FLIGHT = Number(process.env.BENCH_INGEST_MQTT_IN_FLIGHT ?? 10);
 const TARGET_RATE = 15_000;
 /** Messages per transaction of the raw baseline: the most the product's pipeline puts in one (its BATCH_MAX). */
 const RAW_BATCH = 4000;
+/** The places of the location runs, all in the devices' tenant. */
+const PLACES = Number(process.env.BENCH_INGEST_PLACES ?? 10_000);
 
 /**
  * The same rows the product writes per message (3 readings, naming their device by its key), inserted with the driver
@@ -120,8 +128,33 @@ async function measure(kind: DatabaseKind) {
       });
     const steady = await steadyAt(TARGET_RATE);
     const half = await steadyAt(Math.round(rate(published) / 2));
+    const located = async () => {
+      const cpu = process.cpuUsage();
+      const figure = await client({
+        ...common,
+        mode: 'mqtt',
+        concurrency: MQTT_IN_FLIGHT * DEVICES,
+        devices: withPasswords,
+        mqttUrl: `mqtt://127.0.0.1:${services.mqtt.port}`,
+        positions: true,
+      });
+      const used = process.cpuUsage(cpu);
+      return { ...figure, cpuMs: (used.user + used.system) / 1000 };
+    };
+    const { db } = product.database;
+    const without: LocatedFigure[] = [];
+    const withPlaces: LocatedFigure[] = [];
+    for (let round = 0; round < 2; round++) {
+      without.push(await located());
+      await insertPlaces(db, fleet.businessId, PLACES);
+      withPlaces.push(await located());
+      await deletePlaces(db);
+    }
+    const changes = await countOf(db, 'deviceLocationStates');
     const stored = await fleet.readingsCount();
-    const acknowledged = (single.messages + batch.messages + published.messages + steady.messages + half.messages) * 3;
+    const acknowledged =
+      (single.messages + batch.messages + published.messages + steady.messages + half.messages) * 3 +
+      [...without, ...withPlaces].reduce((sum, figure) => sum + figure.messages, 0) * 4;
     const keys = await product.database.db.selectFrom('devices').select('key').where('id', 'in', devices).execute();
     const raw = await rawInserts(
       kind,
@@ -129,14 +162,27 @@ async function measure(kind: DatabaseKind) {
       product.config.databaseUrl,
       keys.map((row) => Number(row.key)),
     );
-    return { single, batch, mqtt: published, steady, half, raw, lost: acknowledged - stored };
+    const places = { without, withPlaces, changes };
+    return { single, batch, mqtt: published, steady, half, raw, places, lost: acknowledged - stored };
   } finally {
     await fleet.close();
   }
 }
 
+type LocatedFigure = Figure & { cpuMs: number };
+
+const countOf = async (db: Database, table: 'deviceLocationStates') =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
+
 function report(kind: DatabaseKind, figures: Awaited<ReturnType<typeof measure>>) {
-  const { single, batch, mqtt, steady, half, raw, lost } = figures;
+  const { single, batch, mqtt, steady, half, raw, places, lost } = figures;
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const percent = (figure: Figure) => `${((100 * rate(figure)) / rate(raw)).toFixed(1)}% of raw`;
   console.log(`\n${kind}: ${DEVICES} devices, 3 signals per message, ${SECONDS} s each`);
@@ -166,6 +212,22 @@ function report(kind: DatabaseKind, figures: Awaited<ReturnType<typeof measure>>
   console.log(
     `  MQTT QoS 1 at a steady ${rate(half).toFixed(0)} messages/s (half the most): publish to stored p99 ` +
       `${half.p99Ms.toFixed(0)} ms`,
+  );
+  const mean = (figures: LocatedFigure[]) => figures.reduce((sum, figure) => sum + rate(figure), 0) / figures.length;
+  const cpuPerThousand = (figures: LocatedFigure[]) =>
+    (1000 * figures.reduce((sum, figure) => sum + figure.cpuMs, 0)) /
+    figures.reduce((sum, figure) => sum + figure.messages, 0);
+  const runs = (figures: LocatedFigure[]) => figures.map((figure) => rate(figure).toFixed(0)).join(', ');
+  const ratio = mean(places.withPlaces) / mean(places.without);
+  console.log(
+    `  MQTT QoS 1 with a position in every message, without places: ${runs(places.without)} messages/s ` +
+      `(mean ${mean(places.without).toFixed(0)}), server CPU ${cpuPerThousand(places.without).toFixed(1)} ms per 1,000`,
+  );
+  console.log(
+    `  the same with ${PLACES} places in the tenant: ${runs(places.withPlaces)} messages/s (mean ` +
+      `${mean(places.withPlaces).toFixed(0)}), server CPU ${cpuPerThousand(places.withPlaces).toFixed(1)} ms per 1,000; ` +
+      `${(100 * ratio).toFixed(1)}% of the throughput without (target >= 85%: ${verdict(ratio >= 0.85)}); ` +
+      `${places.changes} location state changes recorded`,
   );
   console.log(`  acknowledged but not stored: ${lost} readings (target 0: ${verdict(lost === 0)})`);
 }

@@ -72,6 +72,12 @@ import { createIntegrationHealth } from './modules/integrations/health.js';
 import { createIntegrationsRepo } from './modules/integrations/repo.js';
 import { integrationsRoutes } from './modules/integrations/routes.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
+import { journeysRoutes } from './modules/journeys/routes.js';
+import { createJourneysService } from './modules/journeys/service.js';
+import { startLostSweeper } from './modules/locations/lost-sweeper.js';
+import { createLocationsRepo } from './modules/locations/repo.js';
+import { locationsRoutes } from './modules/locations/routes.js';
+import { createLocationsService } from './modules/locations/service.js';
 import { createNotificationsRepo } from './modules/notifications/repo.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { createNotificationsService } from './modules/notifications/service.js';
@@ -80,6 +86,9 @@ import { createOverviewService } from './modules/overview/service.js';
 import { createParameterPresetsRepo } from './modules/parameter-presets/repo.js';
 import { parameterPresetsRoutes } from './modules/parameter-presets/routes.js';
 import { createParameterPresetsService } from './modules/parameter-presets/service.js';
+import { createPlacesRepo } from './modules/places/repo.js';
+import { placesRoutes } from './modules/places/routes.js';
+import { createPlacesService } from './modules/places/service.js';
 import { createPlansRepo } from './modules/plans/repo.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { createPlansService } from './modules/plans/service.js';
@@ -211,6 +220,7 @@ export async function buildApp({
   const parameterPresets = createParameterPresetsService({ db, parameterPresetsRepo, businessesRepo });
   const assetTypes = createAssetTypesService({ db, assetTypesRepo });
   const assets = createAssetsService({ db, assetsRepo, assetTypesRepo, businessesRepo, plans });
+  const places = createPlacesService({ db, placesRepo: createPlacesRepo(db), businessesRepo, plans });
   const integrationsRepo = createIntegrationsRepo(db);
   const integrationHealth = createIntegrationHealth({ integrationsRepo, log: app.log });
   const integrations = createIntegrationsService({
@@ -285,10 +295,20 @@ export async function buildApp({
       }),
   });
   const alarms = createAlarmsService({ db, businessesRepo, devicesRepo, publish: liveEvents.publish });
-  const assetMove = createAssetMoveService({ db, businessesRepo, devicesRepo, plans, publish: liveEvents.publish });
+  const journeys = createJourneysService({ db, businessesRepo, devicesRepo, plans, notifications, log: app.log });
+  const assetMove = createAssetMoveService({
+    db,
+    businessesRepo,
+    devicesRepo,
+    plans,
+    publish: liveEvents.publish,
+    notifyJourneyFinished: journeys.notifyFinished,
+  });
   const assetHistory = createAssetHistoryService({ db, plans });
   const overview = createOverviewService({ db, devicesRepo, notifications });
   const snoozeSweeper = startSnoozeSweeper({ db, publish: liveEvents.publish, log: app.log });
+  const locations = createLocationsService({ devicesRepo, locationsRepo: createLocationsRepo(db) });
+  const lostSweeper = startLostSweeper({ database, publish: liveEvents.publish, log: app.log });
   const mqtt = await startMqttTransport({ config, db, pipeline: ingest, log: app.log });
   // The signal catalogue holds at least the codecs' signals (adds only what is missing, so every start may run it).
   await signals.ensureCodecSignals();
@@ -316,6 +336,7 @@ export async function buildApp({
     alarms,
     deviceTypeAlarms,
     snoozeSweeper,
+    lostSweeper,
     mqtt,
     usersRepo,
     authRepo,
@@ -355,6 +376,9 @@ export async function buildApp({
       await api.register(assetsRoutes, { auth, assets });
       await api.register(assetMoveRoutes, { auth, assetMove });
       await api.register(assetHistoryRoutes, { auth, assetHistory });
+      await api.register(journeysRoutes, { auth, journeys });
+      await api.register(placesRoutes, { auth, places });
+      await api.register(locationsRoutes, { auth, locations });
       await api.register(integrationsRoutes, { auth, integrations });
       await api.register(ingestRoutes, { pipeline: ingest, integrationsRepo, health: integrationHealth, loraRoutes });
       await api.register(readingsRoutes, { auth, readings, reprocess });
@@ -372,6 +396,7 @@ export async function buildApp({
     attemptsPruning.stop();
     commissioningTimeouts.stop();
     await snoozeSweeper.stop();
+    await lostSweeper.stop();
     // Devices stop publishing first; what they sent is then stored before the database closes.
     await mqtt.close();
     await ingest.close();

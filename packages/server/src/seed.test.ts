@@ -1,6 +1,8 @@
+import { JourneyDetail, JourneyPage } from '@iot/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { seedOnFirstStart } from './seed.js';
+import { DEMO_PLACES, demoPlaces } from './seed-places.js';
 import { startTestApp, type TestApp } from './testing/test-app.js';
 import { databaseKinds } from './testing/test-database.js';
 
@@ -188,6 +190,114 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
       token: admin,
     });
     expect(unavailable.json().code).toBe('plan.unavailable');
+
+    // Places and journeys in the first tenant too: groups on its top level, places on the vans' route in Lisbon.
+    const acmePlan = await t.request({ method: 'GET', url: `/api/contracts/pfs?businessId=${acme}`, token: operator });
+    expect(acmePlan.json().features).toMatchObject({ assetSupport: true, poiSupport: true, journeyUnlocked: true });
+    const groups = await t.request({
+      method: 'GET',
+      url: `/api/customer-business/${acme}/place-groups`,
+      token: operator,
+    });
+    expect(groups.statusCode, groups.body).toBe(200);
+    expect(
+      groups
+        .json()
+        .items.map((group: { name: string; forbidden: boolean; places: number }) => [
+          group.name,
+          group.forbidden,
+          group.places,
+        ]),
+    ).toEqual([
+      ['Depots', false, 3],
+      ['Restricted areas', true, 1],
+    ]);
+    const places = await t.request({ method: 'GET', url: `/api/customer-business/${acme}/places`, token: operator });
+    const placeItems = places.json().items as { name: string; business: { description: string } }[];
+    expect(placeItems).toHaveLength(DEMO_PLACES.length);
+    expect(new Set(placeItems.map((place) => place.business.description))).toEqual(new Set(['Lisbon plant']));
+    expect((await demoPlaces(t.db)).map((place) => place.name)).toEqual(DEMO_PLACES.map((place) => place.name));
+    expect(Number((await t.db.selectFrom('placeRevision').select('revision').executeTakeFirstOrThrow()).revision)).toBe(
+      1,
+    );
+    const noPlaces = await t.request({
+      method: 'GET',
+      url: `/api/customer-business/${blueHarbour}/places`,
+      token: admin,
+    });
+    expect(noPlaces.json().code).toBe('plan.unavailable');
+  });
+
+  it('puts the demo vans on journeys between the seeded places, and keeps the trip that finished yesterday', async () => {
+    t = await startTestApp(kind);
+    const seeded = await seedOnFirstStart(t.db, loadConfig({ ADMIN_PASSWORD: 'admin password' }));
+    const operator = await t.signIn('operator@example.com', seeded?.demoUsers[0]?.password ?? '');
+    const lisbon = await t.db
+      .selectFrom('businesses')
+      .select('id')
+      .where('description', '=', 'Lisbon plant')
+      .executeTakeFirstOrThrow();
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/customer-business/${lisbon.id}/journeys`,
+      token: operator,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const page = JourneyPage.parse(listed.json());
+    expect(page.items.map((journey) => [journey.description, journey.device.description, journey.state])).toEqual([
+      ['Praça do Comércio → Areeiro', 'Van 1', 'running'],
+      ['Areeiro → Martim Moniz', 'Van 2', 'running'],
+      ['Porto → Lisbon', 'Van 1', 'finished'],
+    ]);
+    const app = t;
+    const detail = async (id: string) =>
+      JourneyDetail.parse((await app.request({ method: 'GET', url: `/api/journeys/${id}`, token: operator })).json());
+    const [round, deliveries, trip] = await Promise.all(page.items.map((journey) => detail(journey._id)));
+    const stopPlaces = (journey: JourneyDetail | undefined) =>
+      journey?.summary.stops.map((stop) => stop.place?.name ?? null);
+
+    // Running: the operator may act on them, each device carries its journey, its last position is the device's own.
+    for (const journey of [round, deliveries]) {
+      expect(journey?.actions).toMatchObject({ pause: true, finalize: true });
+      const device = await app.db
+        .selectFrom('devices')
+        .select(['journeyId', 'signalValues'])
+        .where('id', '=', journey?.device.uuid ?? '')
+        .executeTakeFirstOrThrow();
+      expect(device.journeyId).toBe(journey?._id);
+      const position = JSON.parse(device.signalValues).position.value;
+      expect(journey?.summary.end).toMatchObject({ lat: position.lat, lon: position.lon });
+      expect(journey?.track.at(-1)).toMatchObject({ lat: position.lat, lon: position.lon });
+    }
+    expect(stopPlaces(round)).toEqual(['Praça do Comércio depot', 'Cais do Sodré depot']);
+    expect(round?.summary.stops.at(-1)?.leftAt).not.toBeNull();
+    expect(stopPlaces(deliveries)).toEqual(['Areeiro depot', 'Alameda loading bay', 'Martim Moniz customer', null]);
+    // Van 2 stands where it stopped last, and its pause cut the stop at the customer's.
+    expect(deliveries?.summary.stops.at(-1)?.leftAt).toBeNull();
+    expect(deliveries?.history.map((entry) => entry.transition)).toEqual(['created', 'paused', 'restarted']);
+
+    // Yesterday's trip: Porto to the Areeiro depot with a break on the way, read as it was stored when it ended.
+    expect(trip?.summary.distanceM).toBeGreaterThan(280_000);
+    expect(trip?.summary.distanceM).toBeLessThan(360_000);
+    expect(trip?.summary.averageSpeedKmh).toBeGreaterThan(60);
+    expect(stopPlaces(trip)).toEqual([null, null, 'Areeiro depot']);
+    expect(trip?.summary.legs).toHaveLength(2);
+    expect(trip?.track.length).toBeGreaterThan(100);
+    expect(trip?.history.map((entry) => [entry.transition, entry.user])).toEqual([
+      ['created', 'operator@example.com'],
+      ['comment', 'operator@example.com'],
+      ['finished', 'operator@example.com'],
+    ]);
+    const endedHoursAgo = (Date.now() - Date.parse(trip?.endedAt ?? '')) / 3_600_000;
+    expect(Math.abs(endedHoursAgo - 26.8)).toBeLessThan(0.1);
+    expect(trip?.summary.stops.at(-1)?.leftAt).toBe(trip?.endedAt);
+    const logged = await app.db
+      .selectFrom('businessLogs')
+      .select('action')
+      .where('businessId', '=', lisbon.id)
+      .where('action', 'in', ['journey_created', 'journey_changed'])
+      .execute();
+    expect(logged).toHaveLength(7);
   });
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD, and no demo users with SEED_DEMO=false', async () => {

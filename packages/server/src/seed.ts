@@ -11,6 +11,8 @@ import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { createUsersRepo } from './modules/users/repo.js';
 import { insertDemoAssets } from './seed-assets.js';
 import { insertDemoDevices, insertDemoPresets } from './seed-devices.js';
+import { insertDemoJourneys } from './seed-journeys.js';
+import { insertDemoPlaces } from './seed-places.js';
 
 export interface SeedResult {
   admin: { email: string; password: string; generated: boolean };
@@ -102,8 +104,11 @@ const DEMO_BUSINESSES: DemoBusiness[] = [
   {
     description: 'Acme Water',
     roles: { 'operator@example.com': 'admin' },
-    // Assets on, so a new user of the demo sees them (the default plan has none).
-    contract: { name: 'Water utilities', features: { assetSupport: true } },
+    // Assets, places and journeys on, so a new user of the demo sees them (the default plan has none of them).
+    contract: {
+      name: 'Water utilities',
+      features: { assetSupport: true, poiSupport: true, journeyUnlocked: true },
+    },
     children: [
       {
         description: 'North region',
@@ -218,6 +223,9 @@ export async function seedOnFirstStart(
       await insertDemoDevices(createDevicesRepo(db), tree, now, trx);
       await insertDemoPresets(tree, now, trx);
       await insertDemoAssets(businesses, tree, { adminId: admin.id, now, trx });
+      const places = await insertDemoPlaces(businesses, tree, { adminId: admin.id, now, trx });
+      const operatorId = userIds.get('operator@example.com') ?? admin.id;
+      await insertDemoJourneys(trx, { businesses: tree, places, userId: operatorId, now });
     }
     return {
       admin: { email: config.adminEmail, password: adminPassword, generated: !config.adminPassword },

@@ -64,6 +64,7 @@ export const SIGNAL_NAMES: Record<Language, Record<string, string>> = {
     satellites: 'Satellites',
     moving: 'Moving',
     sos: 'SOS',
+    forbidden_place: 'Forbidden place',
   },
   pt: {
     digital_input: 'Entrada digital',
@@ -124,6 +125,7 @@ export const SIGNAL_NAMES: Record<Language, Record<string, string>> = {
     satellites: 'Satélites',
     moving: 'Em movimento',
     sos: 'SOS',
+    forbidden_place: 'Local proibido',
   },
 };
 

@@ -215,7 +215,7 @@ export const MoveAssetsResult = z.object({
   devices: z.number().int(),
   /** Open alarms of those devices, forced to acknowledged (`forcedAcknowledge`). */
   alarmsAcknowledged: z.number().int(),
-  /** Running or paused journeys of those devices, finalised (none until journeys exist). */
+  /** Running or paused journeys of those devices, finalised. */
   journeysFinalised: z.number().int(),
 });
 export type MoveAssetsResult = z.infer<typeof MoveAssetsResult>;

@@ -3,6 +3,7 @@ import { z } from '../validation.js';
 import { Alarm, AlarmTransitionSchema } from './alarms.js';
 import { Version } from './common.js';
 import { ParameterizationStatus } from './devices.js';
+import { DeviceLocation } from './places.js';
 
 /** Signals count as recent while their last reading is at most this old (SPEC section 9). */
 export const RECENT_SIGNAL_MS = 24 * 60 * 60 * 1000;
@@ -253,6 +254,13 @@ export const LiveEvent = z.discriminatedUnion('type', [
      */
     transition: AlarmTransitionSchema.nullable(),
     alarm: Alarm,
+  }),
+  /** The device's location state changed (positions taken, or the lost sweep). */
+  z.object({
+    type: z.literal('location'),
+    deviceUUID: z.string(),
+    businessId: z.string(),
+    location: DeviceLocation,
   }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;

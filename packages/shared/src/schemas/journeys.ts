@@ -74,7 +74,7 @@ export type Journey = z.infer<typeof Journey>;
 
 export const JourneyHistoryEntry = z.object({
   transition: JourneyTransitionSchema,
-  /** Who did it: the user's e-mail; null for what the platform did (an asset's move). */
+  /** Who did it: the user's e-mail (for an asset's move, who moved it); null for what no user did. */
   user: z.string().nullable(),
   comment: z.string(),
   date: z.string(),

@@ -168,6 +168,7 @@ export const routeTable: readonly AppRoute[] = [
     path: paths.places,
     access: 'required',
     frame: 'shell',
+    screen: () => import('@/features/places/pages/places-page').then((m) => ({ Component: m.PlacesPage })),
     title: 'route.places',
     menu: 'main',
     feature: (plan) => plan.poiSupport,

@@ -105,7 +105,7 @@ describe.each(databaseKinds())('assets with devices and alarms on %s', (kind) =>
     ]);
     for (const tenant of ['Acme', 'Bravo'])
       await t.services.plansRepo.insert(
-        { businessId: nodes[tenant] ?? '', name: 'Assets', features: { assetSupport: true } },
+        { businessId: nodes[tenant] ?? '', name: 'Assets', features: { assetSupport: true, journeyUnlocked: true } },
         Date.now(),
       );
     const userWith = async (name: string, node: string, role: BusinessRole) => {
@@ -294,6 +294,8 @@ describe.each(databaseKinds())('assets with devices and alarms on %s', (kind) =>
           t.db.selectFrom('alarmHistory').selectAll().orderBy('id').execute(),
           t.db.selectFrom('businessLogs').selectAll().orderBy('id').execute(),
           t.db.selectFrom('businessNodes').selectAll().orderBy('id').execute(),
+          t.db.selectFrom('journeys').selectAll().orderBy('id').execute(),
+          t.db.selectFrom('journeyHistory').selectAll().orderBy('journeyId').orderBy('seq').execute(),
         ]),
       );
 
@@ -371,6 +373,96 @@ describe.each(databaseKinds())('assets with devices and alarms on %s', (kind) =>
         businessId: nodes.North,
       });
       expect(alone.json().results[0].code).toBe('asset.device_tied');
+    });
+
+    it("finishes the moved devices' running and paused journeys, after the dry run's warning counts them", async () => {
+      const vans = [await createDevice('North', 'Van A tracker'), await createDevice('North', 'Van B tracker')];
+      const bystander = await createDevice('North', 'Van C tracker');
+      for (const [index, van] of vans.entries())
+        await insertAsset(t.db, {
+          id: `asset-van-${index}`,
+          businessId: nodes.North ?? '',
+          description: `Van ${index}`,
+          links: [{ deviceId: van.uuid, from: T0 }],
+        });
+      const start = async (device: Device, description: string) => {
+        const created = await call('POST', `${BUSINESSES}/${nodes.North}/journeys`, tokens.northadmin, {
+          description,
+          deviceUUID: device.uuid,
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        return created.json() as { _id: string; version: number };
+      };
+      const done = await start(vans[0] as Device, 'Earlier delivery');
+      const finishing = await call('POST', `/api/journeys/${done._id}/finalize`, tokens.northadmin, {
+        version: done.version,
+      });
+      expect(finishing.statusCode, finishing.body).toBe(200);
+      const running = await start(vans[0] as Device, 'Delivery to Porto');
+      const paused = await start(vans[1] as Device, 'Delivery to Braga');
+      expect(
+        (await call('POST', `/api/journeys/${paused._id}/pause`, tokens.northadmin, { version: paused.version }))
+          .statusCode,
+      ).toBe(200);
+      const untouched = await start(bystander, 'Not moving');
+      const assets = ['asset-van-0', 'asset-van-1'];
+
+      const before = await snapshot();
+      const dry = await move(tokens.acmeadmin, 'South', { assets, dryRun: true });
+      expect(dry.json()).toMatchObject({ dryRun: true, journeysFinalised: 2 });
+      expect(await snapshot()).toBe(before);
+
+      const moved = await move(tokens.acmeadmin, 'South', { assets });
+      expect(moved.json()).toMatchObject({ dryRun: false, journeysFinalised: 2 });
+      const journey = async (id: string) => (await call('GET', `/api/journeys/${id}`, staff)).json();
+      for (const [id, asset] of [
+        [running._id, 'Van 0'],
+        [paused._id, 'Van 1'],
+      ] as const) {
+        const finished = await journey(id);
+        expect(finished.state).toBe('finished');
+        expect(finished.endedAt).not.toBeNull();
+        expect(finished.history.at(-1)).toMatchObject({
+          transition: 'finished',
+          user: 'acmeadmin@example.com',
+          comment: `Finished: asset ${asset} moved to South.`,
+        });
+      }
+      expect((await journey(done._id)).history.map((entry: { transition: string }) => entry.transition)).toEqual([
+        'created',
+        'finished',
+      ]);
+      expect((await journey(untouched._id)).state).toBe('running');
+      // The moved journeys' level users hear of it, as when a user finishes one; the mover does not.
+      const notified = await t.db
+        .selectFrom('notifications')
+        .innerJoin('users', 'users.id', 'notifications.userId')
+        .select(['users.email', 'notifications.source'])
+        .where('notifications.code', '=', 'notification.journey_finished')
+        .where(
+          'notifications.source',
+          'in',
+          [running._id, paused._id].map((id) => `journey:${id}:finished`),
+        )
+        .execute();
+      expect(new Set(notified.map((row) => row.email))).toEqual(
+        new Set(['northadmin@example.com', 'northuser@example.com']),
+      );
+      expect(notified).toHaveLength(4);
+      const carried = await t.db
+        .selectFrom('devices')
+        .select(['id', 'journeyId'])
+        .where(
+          'id',
+          'in',
+          [...vans, bystander].map((device) => device.uuid),
+        )
+        .execute();
+      expect(Object.fromEntries(carried.map((row) => [row.id, row.journeyId]))).toEqual({
+        [vans[0]?.uuid ?? '']: null,
+        [vans[1]?.uuid ?? '']: null,
+        [bystander.uuid]: untouched._id,
+      });
     });
 
     it('refuses a target the caller does not administer, assets out of reach, another tenant and a plan without assets', async () => {

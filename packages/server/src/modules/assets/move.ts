@@ -13,6 +13,8 @@ import { type AlarmChange, alarmEventsOf, forceAcknowledgeOpenAlarms } from '../
 import { type BusinessesRepo, scopeOf, scopeSql } from '../businesses/repo.js';
 import type { DevicesRepo } from '../devices/repo.js';
 import type { LiveEvents } from '../ingest/live-events.js';
+import type { ListedJourneyRow } from '../journeys/repo.js';
+import { countOpenJourneys, finishJourneysOfDevices } from '../journeys/service.js';
 import type { PlansService } from '../plans/service.js';
 import type { UserRow } from '../users/present.js';
 
@@ -23,8 +25,9 @@ const count = (value: bigint | number | string | undefined) => Number(value ?? 0
 
 /**
  * `POST /customer-business/{id}/asset/move` (SPEC 4, 5): assets move to a level with their linked devices, the devices'
- * open alarms are forced to acknowledged (`forcedAcknowledge`, naming who moved them and where), and the activity
- * logs of the levels left and of the target say so; all in one transaction. A dry run answers the same counts and
+ * open alarms are forced to acknowledged (`forcedAcknowledge`, naming who moved them and where), their running and
+ * paused journeys are finished (the same way), and the activity logs of the levels left and of the target say so; all
+ * in one transaction. A dry run answers the same counts and
  * changes nothing: it is the warning the screen shows first.
  */
 export function createAssetMoveService({
@@ -33,6 +36,7 @@ export function createAssetMoveService({
   devicesRepo,
   plans,
   publish,
+  notifyJourneyFinished,
   now = Date.now,
 }: {
   db: Database;
@@ -41,6 +45,8 @@ export function createAssetMoveService({
   plans: PlansService;
   /** Where the `alarm` live events of the acknowledged alarms go once committed. */
   publish: LiveEvents['publish'];
+  /** Tells a finished journey's level users (`JourneysService.notifyFinished`), once committed. */
+  notifyJourneyFinished: (journey: ListedJourneyRow, userId: string) => Promise<void>;
   now?: () => number;
 }) {
   return {
@@ -52,7 +58,7 @@ export function createAssetMoveService({
     ): Promise<MoveAssetsResult> {
       const dryRun = request.dryRun ?? false;
       const ids = [...new Set(request.assets)];
-      const { result, changes } = await db.transaction().execute(async (trx) => {
+      const { result, changes, finished } = await db.transaction().execute(async (trx) => {
         // Devices change levels: the same lock a device move takes, so a move of the tree waits for this one.
         await businessesRepo.lockTree(trx);
         const target = await businessesRepo.findReachable(user, businessId, trx);
@@ -98,9 +104,18 @@ export function createAssetMoveService({
                 .groupBy('deviceId')
                 .execute();
         const openAlarms = withOpenAlarms.reduce((sum, row) => sum + count(row.n), 0);
-        // Journeys do not exist yet: none is running, so none is finalised.
-        const counts = { assets: assets.length, devices: devices.length, journeysFinalised: 0 };
-        if (dryRun) return { result: { dryRun, ...counts, alarmsAcknowledged: openAlarms }, changes: [] };
+        const counts = { assets: assets.length, devices: devices.length };
+        if (dryRun)
+          return {
+            result: {
+              dryRun,
+              ...counts,
+              alarmsAcknowledged: openAlarms,
+              journeysFinalised: await countOpenJourneys(trx, deviceIds),
+            },
+            changes: [],
+            finished: [],
+          };
 
         const at = now();
         await trx
@@ -123,6 +138,17 @@ export function createAssetMoveService({
             level: target.description,
           });
           changes.push(...(await forceAcknowledgeOpenAlarms(trx, deviceId, at, { userId: user.id, comment })));
+        }
+        const finished: ListedJourneyRow[] = [];
+        for (const asset of assets) {
+          if (!asset.deviceId) continue;
+          const comment = translate('journey.finished_asset_moved', language, {
+            asset: asset.description,
+            level: target.description,
+          });
+          finished.push(
+            ...(await finishJourneysOfDevices(trx, businessesRepo, [asset.deviceId], { userId: user.id, at, comment })),
+          );
         }
 
         const bySource = new Map<string, string[]>();
@@ -160,9 +186,14 @@ export function createAssetMoveService({
             trx,
           );
         }
-        return { result: { dryRun, ...counts, alarmsAcknowledged: changes.length }, changes };
+        return {
+          result: { dryRun, ...counts, alarmsAcknowledged: changes.length, journeysFinalised: finished.length },
+          changes,
+          finished,
+        };
       });
       if (changes.length > 0) publish(await alarmEventsOf(db, changes));
+      for (const journey of finished) await notifyJourneyFinished(journey, user.id);
       return result;
     },
   };

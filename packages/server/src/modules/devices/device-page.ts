@@ -57,13 +57,21 @@ export type ListedDeviceRow = Pick<Selectable<DevicesTable>, (typeof PRESENTED_C
   };
 export const presentedColumns = PRESENTED_COLUMNS.map((column) => `devices.${column}` as const);
 /** A listed device as a page reads it: its presented columns as one JSON array (`db/packed-columns.ts`). */
-export type PackedListedRow = Pick<ListedDeviceRow, 'role' | 'businessDescription'> & ListedAsset & { packed: string };
+export type PackedListedRow = Pick<ListedDeviceRow, 'role' | 'businessDescription'> &
+  ListedAsset & { placeName: string | null; packed: string };
 /** A page's devices are read each as one value. */
 export const packedListing = packedColumns<
   Selectable<DevicesTable>,
   (typeof PRESENTED_COLUMNS)[number],
-  'role' | 'businessDescription' | keyof ListedAsset
->('devices', PRESENTED_COLUMNS, ['role', 'businessDescription', 'assetId', 'assetDescription', 'assetOwned']);
+  'role' | 'businessDescription' | keyof ListedAsset | 'placeName'
+>('devices', PRESENTED_COLUMNS, [
+  'role',
+  'businessDescription',
+  'assetId',
+  'assetDescription',
+  'assetOwned',
+  'placeName',
+]);
 
 /** Where a page starts: the sort value and id of the last device of the previous page. */
 export type Cursor = [string | number, string];

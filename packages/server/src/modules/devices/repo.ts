@@ -131,6 +131,7 @@ interface DeviceConditions {
   deviceTypes?: string[];
   communicationTypes?: string[];
   parametersStatuses?: string[];
+  locationStates?: string[];
   seenSince?: number;
   silentBefore?: number;
   createdFrom?: number;
@@ -159,6 +160,19 @@ function withListedAsset<Row>(
     .select(['assets.id as assetId', 'assets.description as assetDescription', ownedAsset(scope)]);
 }
 
+/**
+ * The name of the place the device is at, as a subquery by the place's primary key: a device at no place looks
+ * nothing up.
+ */
+function placeNameOf(eb: ExpressionBuilder<DatabaseSchema, 'devices'>) {
+  return eb
+    .selectFrom('places')
+    .select('places.name')
+    .whereRef('places.id', '=', 'devices.locationPlaceId')
+    .$asScalar()
+    .as('placeName');
+}
+
 /** The keys of a page's arguments whose values its SQL is written with, not bound (see `queryPerShape`). */
 const PAGE_STRUCTURE = ['role', 'kind', 'op', 'by', 'order', 'limit'];
 
@@ -178,6 +192,7 @@ export function createDevicesRepo(db: Database) {
       .$notNull()
       .as('businessDescription'),
     roleAt(userId, 'devices.businessPath').as('role'),
+    placeNameOf(eb),
   ];
   const deviceWithRole = reusableQuery<
     { id: string; userId: string },
@@ -251,7 +266,7 @@ export function createDevicesRepo(db: Database) {
     const { role, reach } = scopeSql(scope, 'devices.businessPath');
     return inScope(trx, scope, reach)
       .innerJoin('businesses', 'businesses.id', 'devices.businessId')
-      .select(['businesses.description as businessDescription', role.as('role')]);
+      .select((eb) => ['businesses.description as businessDescription', role.as('role'), placeNameOf(eb)]);
   }
 
   /**
@@ -285,6 +300,7 @@ export function createDevicesRepo(db: Database) {
     if (query.deviceTypes?.length) conditions.deviceTypes = query.deviceTypes;
     if (query.communicationTypes?.length) conditions.communicationTypes = query.communicationTypes;
     if (query.parameterizationStatuses?.length) conditions.parametersStatuses = query.parameterizationStatuses;
+    if (query.locationStates?.length) conditions.locationStates = query.locationStates;
     if (query.seenWithinHours !== undefined) conditions.seenSince = now - query.seenWithinHours * HOUR_MS;
     if (query.notSeenForHours !== undefined) conditions.silentBefore = now - query.notSeenForHours * HOUR_MS;
     if (query.createdFrom !== undefined) conditions.createdFrom = query.createdFrom;
@@ -316,6 +332,9 @@ export function createDevicesRepo(db: Database) {
       all.push(sql<boolean>`${sql.ref('devices.communication')} in (${sql.join(conditions.communicationTypes)})`);
     if (conditions.parametersStatuses)
       all.push(sql<boolean>`${sql.ref('devices.parametersStatus')} in (${sql.join(conditions.parametersStatuses)})`);
+    // With the tenant, by the index `devices_tenant_location_state`, in description order within one state.
+    if (conditions.locationStates)
+      all.push(sql<boolean>`${sql.ref('devices.locationState')} in (${sql.join(conditions.locationStates)})`);
     const lastSeenAt = sql.ref('devices.lastSeenAt');
     if (conditions.seenSince !== undefined) all.push(sql<boolean>`${lastSeenAt} >= ${conditions.seenSince}`);
     // Never heard from counts as silent. The column is compared bare (no coalesce) so its index answers both halves.
@@ -563,6 +582,10 @@ export function createDevicesRepo(db: Database) {
      * nothing is written for it once its telemetry is deleted.
      */
     async delete(device: Pick<DeviceRow, 'id' | 'key' | 'businessId'>, trx: Executor = db): Promise<void> {
+      // Its journeys are its trips: they go with it (their history and track by cascade). The device is held first,
+      // in the order an ingest batch takes them (the device, then its journey).
+      if (postgres) await trx.selectFrom('devices').select('id').where('id', '=', device.id).forNoKeyUpdate().execute();
+      await trx.deleteFrom('journeys').where('deviceId', '=', device.id).execute();
       await trx.deleteFrom('devices').where('id', '=', device.id).execute();
       await deleteTelemetry(device, trx);
       await adjustDeviceCount(trx, device.businessId, -1);

@@ -4,9 +4,11 @@ import {
   type DeviceType,
   findDeviceType,
   findSignal,
+  type GeoPosition,
   isGeoPosition,
   isOnInternet,
   type LinkQuality,
+  type LiveEvent,
   linkQuality,
   type ParameterizationStatus,
   type RadioMetadata,
@@ -15,6 +17,18 @@ import {
   type SignalValue,
 } from '@iot/shared';
 import { awaitsConfirmation, isUnsent, parseOutputs, type StoredOutput } from '../devices/outputs.js';
+import { advanceJourney, parseJourneySummary } from '../journeys/progress.js';
+import {
+  advanceLocation,
+  type DeviceLocationNow,
+  heardAgain,
+  type LocationStateRow,
+  type PositionFix,
+  parseTrack,
+  positionFix,
+  type TakenPosition,
+} from '../locations/location-state.js';
+import type { PlaceIndex } from '../locations/place-index.js';
 import {
   type ConditionEventRow,
   conditionEdges,
@@ -24,7 +38,7 @@ import {
 } from './alarm-conditions.js';
 import type { LiveEventEnvelope } from './live-events.js';
 import type { DeviceKey, IngestDeviceRow } from './repo.js';
-import type { MessageRow, ReadingRow, StoreOps, UndecodedRow } from './store.js';
+import type { JourneyPointRow, MessageRow, ReadingRow, StoreOps, UndecodedRow } from './store.js';
 
 /** A LoRa uplink's way back: the integration it came through and, on The Things Stack, the ids the push needs. */
 export interface LoraRoute {
@@ -116,6 +130,10 @@ export const LAST_SEEN_RESOLUTION_MS = 60_000;
 export const storedOutputs = (change: DeviceChange): string | null =>
   change.outputsMoved && change.outputs ? JSON.stringify(change.outputs) : null;
 
+/** The location track to store for a device after a batch: null when the batch took none of its positions. */
+export const storedTrack = (change: DeviceChange): string | null =>
+  change.location?.track ? JSON.stringify(change.location.track) : null;
+
 /** The last-seen time to store for a device after a batch. */
 export function storedLastSeen(change: DeviceChange): number | null {
   const stored = change.row.lastSeenAt;
@@ -150,7 +168,20 @@ export interface DeviceChange {
   /** Read from the row at the device's first uplink that may command them; `outputsMoved` once one is marked. */
   outputs: StoredOutput[] | null;
   outputsMoved: boolean;
+  /** The valid positions the batch brought, as they came; null for a device that sent none (most). */
+  fixes: PositionFix[] | null;
+  /**
+   * Where the device is after the batch, when its positions (or a word from it while lost) were taken: its track is
+   * written then, its state, place and since only when `moved`. Null otherwise.
+   */
+  location: (DeviceLocationNow & { placeName: string | null; moved: boolean }) | null;
+  /** The positions taken, with the place the device was inside after each (a running journey's track). */
+  taken: TakenPosition[];
 }
+
+/** The alarm condition of a device at a forbidden place, and the signal its alarm names (`SIGNAL_NAMES`). */
+export const FORBIDDEN_PLACE_CONDITION = 'place:forbidden';
+export const FORBIDDEN_PLACE_SIGNAL = 'forbidden_place';
 
 /** What a committed batch answers: each uplink's outcome, in order, the live events to publish, how many alarm
  * condition edges it recorded (for the actions' dispatcher to take), and its time (the outputs it sent are marked
@@ -215,8 +246,17 @@ export async function storeBatch(
     changes.set(row.id, change);
     if (uplink.joined) change.events.push({ event: 'JOINED', detail: null, date: at });
     const takeReadings = (taken: Reading[]) => {
+      // Most uplinks carry no position: nothing is allocated for them.
+      let positions: { value: GeoPosition; date: number }[] | null = null;
+      let speed: number | null = null;
       for (const reading of taken) {
         const time = reading.date.getTime();
+        if (typeof reading.value === 'object') {
+          if (isGeoPosition(reading.value)) {
+            positions ??= [];
+            positions.push({ value: reading.value, date: time });
+          }
+        } else if (reading.signal === 'speed' && typeof reading.value === 'number') speed = reading.value;
         readings.push({
           deviceKey: row.key,
           signal: reading.signal,
@@ -230,6 +270,13 @@ export async function storeBatch(
         }
       }
       edges.push(...conditionEdges(row.id, change.watches, change.conditions, taken, at, nextEdgeId));
+      if (positions === null) return;
+      for (const { value, date } of positions) {
+        const fix = positionFix(value, date, speed);
+        if (!fix) continue;
+        change.fixes ??= [];
+        change.fixes.push(fix);
+      }
     };
     takeReadings(uplink.networkReadings ?? []);
     if (uplink.payload.kind === 'none') return { status: 'stored', deviceId: row.id, downlink: null, outputs: null };
@@ -243,10 +290,13 @@ export async function storeBatch(
       outputs: commandOutputs(change, uplink, at),
     };
   });
+  const locationRows = await locateDevices(ops, [...changes.values()], edges, nextEdgeId, at);
   await ops.insertMessages(messages);
   await ops.insertReadings(readings);
   await ops.insertUndecoded(undecoded);
   await ops.saveChanges([...changes.values()]);
+  await ops.saveLocationStates(locationRows);
+  await advanceJourneys(ops, [...changes.values()], at);
   await ops.insertCommissioningEvents(
     [...changes.values()].flatMap((change) => change.events.map((event) => ({ deviceId: change.row.id, ...event }))),
   );
@@ -344,7 +394,113 @@ function startChange(row: IngestDeviceRow, typeRules: TypeRules): DeviceChange {
     watches: watchesOf(row.deviceType, typeRules.get(row.deviceType) ?? [], row.alarmsConfig),
     outputs: null,
     outputsMoved: false,
+    fixes: null,
+    location: null,
+    taken: [],
   };
+}
+
+/**
+ * The running journeys of the devices whose positions were taken: their summaries advanced position by position (the
+ * place each is in, when in one) and written back, and the positions added to their tracks. One read and two writes
+ * for the batch, none for a batch without positions of a journey's device.
+ */
+async function advanceJourneys(ops: StoreOps, changes: DeviceChange[], at: number) {
+  const travelling = changes.filter((change) => change.row.journeyId !== null && change.taken.length > 0);
+  if (travelling.length === 0) return;
+  const summaries = await ops.journeySummaries(travelling.map((change) => change.row.journeyId ?? ''));
+  const saved: { id: string; summary: string }[] = [];
+  const points: JourneyPointRow[] = [];
+  for (const change of travelling) {
+    const journeyId = change.row.journeyId ?? '';
+    const stored = summaries.get(journeyId);
+    // Paused or ended meanwhile: its device's link to it is on the way out.
+    if (stored === undefined) continue;
+    let summary = parseJourneySummary(stored);
+    for (const { fix, inside } of change.taken) {
+      summary = advanceJourney(summary, { ...fix, place: inside });
+      points.push({ journeyId, date: fix.date, lat: fix.lat, lon: fix.lon, speedKmh: fix.speedKmh });
+    }
+    saved.push({ id: journeyId, summary: JSON.stringify(summary) });
+  }
+  await ops.saveJourneySummaries(saved, at);
+  await ops.insertJourneyPoints(points);
+}
+
+const locationOf = (row: IngestDeviceRow): DeviceLocationNow => ({
+  state: row.locationState,
+  placeId: row.locationPlaceId,
+  since: row.locationSince,
+  track: parseTrack(row.locationTrack),
+});
+
+/**
+ * The location states of the devices that sent positions, from their rows (`location-state.ts`), with the history
+ * rows to write and the forbidden-place condition's edges. The place index is read only for a batch with positions;
+ * a device without any costs nothing, but for a lost one heard from again, which is lost no more.
+ */
+async function locateDevices(
+  ops: StoreOps,
+  changes: DeviceChange[],
+  edges: ConditionEventRow[],
+  nextEdgeId: () => string,
+  at: number,
+): Promise<LocationStateRow[]> {
+  const rows: LocationStateRow[] = [];
+  let places: PlaceIndex | null = null;
+  for (const change of changes) {
+    const { row } = change;
+    if (change.fixes === null && row.locationState !== 'lost') continue;
+    let now = locationOf(row);
+    let placeName: string | null = null;
+    if (change.fixes) {
+      places ??= await ops.placeIndex();
+      const index = places;
+      const advanced = advanceLocation(row.id, now, change.fixes, (point, margin) =>
+        index.near(row.businessPath, point, margin),
+      );
+      // The forbidden place the device was in, which a clearing edge names.
+      let forbidden = index.place(row.locationPlaceId ?? now.track?.inside?.placeId ?? '')?.name ?? '';
+      for (const moved of advanced.changes) {
+        placeName = moved.place?.name ?? null;
+        if (moved.state === 'atForbiddenPoi') forbidden = placeName ?? '';
+        forbiddenPlaceEdge(change, moved.state === 'atForbiddenPoi', forbidden, moved.date);
+      }
+      now = advanced.next;
+      rows.push(...advanced.rows);
+      change.taken = advanced.taken;
+    }
+    const heard = change.lastSeenAt !== row.lastSeenAt && change.lastSeenAt !== null;
+    const found = heard ? heardAgain(row.id, now, change.lastSeenAt ?? 0) : null;
+    if (found) {
+      now = found.next;
+      placeName = null;
+      rows.push(found.row);
+    }
+    if (now.track === null) continue;
+    const moved = now.state !== row.locationState || now.placeId !== row.locationPlaceId;
+    change.location = { ...now, placeName, moved: moved || now.since !== row.locationSince };
+  }
+  return rows;
+
+  function forbiddenPlaceEdge(change: DeviceChange, raised: boolean, place: string, date: number) {
+    if (raised === (change.conditions[FORBIDDEN_PLACE_CONDITION] === true)) return;
+    if (raised) change.conditions[FORBIDDEN_PLACE_CONDITION] = true;
+    else delete change.conditions[FORBIDDEN_PLACE_CONDITION];
+    // Inhibited alarms still follow their conditions, as the signals' and the rules' do (`conditionEdges`).
+    if (change.watches.inhibited) return;
+    edges.push({
+      id: nextEdgeId(),
+      deviceId: change.row.id,
+      conditionKey: FORBIDDEN_PLACE_CONDITION,
+      signal: FORBIDDEN_PLACE_SIGNAL,
+      kind: 'alarm',
+      raised: raised ? 1 : 0,
+      value: JSON.stringify(place),
+      date,
+      createdAt: at,
+    });
+  }
 }
 
 function parseObject<T>(json: string): Record<string, T> {
@@ -534,6 +690,19 @@ function liveEventsOf(change: DeviceChange) {
       businessPath: row.businessPath,
       event: { type: 'parameterization' as const, ...base, status: change.status },
     });
+  }
+  const { location } = change;
+  if (location?.moved) {
+    const event: LiveEvent = {
+      type: 'location',
+      ...base,
+      location: {
+        state: location.state,
+        place: location.placeId === null ? null : { id: location.placeId, name: location.placeName ?? '' },
+        since: location.since === null ? null : iso(location.since),
+      },
+    };
+    published.push({ businessPath: row.businessPath, event });
   }
   for (const event of change.events) {
     published.push({

@@ -28,6 +28,11 @@ export const INGEST_COLUMNS = [
   'alarmsConfig',
   'alarmConditions',
   'outputs',
+  'locationState',
+  'locationPlaceId',
+  'locationSince',
+  'locationTrack',
+  'journeyId',
 ] as const satisfies readonly (keyof DevicesTable)[];
 export type IngestDeviceRow = Pick<Selectable<DevicesTable>, (typeof INGEST_COLUMNS)[number]>;
 

@@ -1,7 +1,8 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { storedLastSeen, storedOutputs } from './batch.js';
+import { PLACE_INDEX_SQL, type PlaceIndexRow, placeIndexCache } from '../locations/place-index.js';
+import { storedLastSeen, storedOutputs, storedTrack } from './batch.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
-import { counterClaims, keysByKind, keyText, lookup, type StoreOps } from './store.js';
+import { counterClaims, firstRowOfEachDevice, keysByKind, keyText, lookup, type StoreOps } from './store.js';
 
 export interface SqliteOps extends StoreOps {
   /** Runs `work` in a transaction that waits for no other writer's (`begin immediate`). */
@@ -56,10 +57,35 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
   const saveDevice = (lastSeen: boolean) =>
     sqlite.prepare(
       `update devices set signal_values = ?, link_quality = ?, parameters_status = ?, parameters_status_at = ?,
-       alarm_conditions = ?, outputs = coalesce(?, outputs)${lastSeen ? ', last_seen_at = ?' : ''} where id = ?`,
+       alarm_conditions = ?, outputs = coalesce(?, outputs), location_track = coalesce(?, location_track)
+       ${lastSeen ? ', last_seen_at = ?' : ''} where id = ?`,
     );
   const saveDeviceSeen = saveDevice(true);
   const saveDeviceNotSeen = saveDevice(false);
+  // Indexed too (lists filter and sort by it, "devices at a place now"): set only when it moved.
+  const saveLocation = sqlite.prepare(
+    'update devices set location_state = ?, location_place_id = ?, location_since = ? where id = ?',
+  );
+  const closeLocationState = sqlite.prepare(
+    `update device_location_states set left_at = ? where device_id = ? and left_at is null and entered_at < ?`,
+  );
+  const insertLocationState = sqlite.prepare(
+    `insert into device_location_states (device_id, entered_at, left_at, state, place_id, place_name, lat, lon)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (device_id, entered_at) do update set left_at = excluded.left_at, state = excluded.state,
+       place_id = excluded.place_id, place_name = excluded.place_name, lat = excluded.lat, lon = excluded.lon`,
+  );
+  const journeySummary = sqlite.prepare("select summary from journeys where id = ? and state = 'running'").pluck();
+  const saveJourneySummary = sqlite.prepare(
+    "update journeys set summary = ?, updated_at = ? where id = ? and state = 'running'",
+  );
+  const insertJourneyPoint = sqlite.prepare(
+    `insert into journey_points (journey_id, date, lat, lon, speed_kmh) values (?, ?, ?, ?, ?)
+     on conflict (journey_id, date) do nothing`,
+  );
+  const placeRevision = sqlite.prepare('select revision from place_revision where id = 1').pluck();
+  const placeRows = sqlite.prepare(PLACE_INDEX_SQL);
+  const places = placeIndexCache();
   const insertConditionEvent = sqlite.prepare(
     `insert into condition_events (id, device_id, condition_key, signal, kind, raised, value, date, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -149,6 +175,7 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
           alarmConditions: JSON.stringify(change.conditions),
         };
         const outputs = storedOutputs(change);
+        const track = storedTrack(change);
         const values = [
           saved.signalValues,
           saved.linkQuality,
@@ -156,15 +183,62 @@ export function sqliteOps(sqlite: SqliteDatabase.Database, { keepDevices = false
           saved.parametersStatusAt,
           saved.alarmConditions,
           outputs,
+          track,
         ];
         if (saved.lastSeenAt === change.row.lastSeenAt) saveDeviceNotSeen.run(...values, change.row.id);
         else saveDeviceSeen.run(...values, saved.lastSeenAt, change.row.id);
+        const { location } = change;
+        if (location?.moved) saveLocation.run(location.state, location.placeId, location.since, change.row.id);
         // A new row: the batch's changes compare what they did with the row they read (its live events).
-        if (keepDevices) keep({ ...change.row, ...saved, outputs: outputs ?? change.row.outputs });
+        if (keepDevices) {
+          keep({
+            ...change.row,
+            ...saved,
+            outputs: outputs ?? change.row.outputs,
+            locationTrack: track ?? change.row.locationTrack,
+            ...(location?.moved
+              ? { locationState: location.state, locationPlaceId: location.placeId, locationSince: location.since }
+              : {}),
+          });
+        }
       }
     },
     async insertCommissioningEvents(rows) {
       for (const row of rows) insertEvent.run(row.deviceId, row.event, row.detail, row.date);
+    },
+    placeIndex: () =>
+      places.current(
+        () => Number(placeRevision.get() ?? 0),
+        () => placeRows.all() as PlaceIndexRow[],
+      ),
+    async saveLocationStates(rows) {
+      for (const row of firstRowOfEachDevice(rows)) closeLocationState.run(row.enteredAt, row.deviceId, row.enteredAt);
+      for (const row of rows) {
+        insertLocationState.run(
+          row.deviceId,
+          row.enteredAt,
+          row.leftAt,
+          row.state,
+          row.placeId,
+          row.placeName,
+          row.lat,
+          row.lon,
+        );
+      }
+    },
+    async journeySummaries(ids) {
+      const summaries = new Map<string, string>();
+      for (const id of ids) {
+        const summary = journeySummary.get(id) as string | undefined;
+        if (summary !== undefined) summaries.set(id, summary);
+      }
+      return summaries;
+    },
+    async saveJourneySummaries(rows, at) {
+      for (const row of rows) saveJourneySummary.run(row.summary, at, row.id);
+    },
+    async insertJourneyPoints(rows) {
+      for (const row of rows) insertJourneyPoint.run(row.journeyId, row.date, row.lat, row.lon, row.speedKmh);
     },
     async insertConditionEvents(rows) {
       for (const row of rows) {

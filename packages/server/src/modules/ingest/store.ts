@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { pgArray } from '../../db/pg-array.js';
 import { runPrepared } from '../../db/reusable-query.js';
 import type { Database, DatabaseSchema, ReceivedMessagesTable } from '../../db/schema.js';
+import type { LocationStateRow } from '../locations/location-state.js';
+import { PLACE_INDEX_SQL, type PlaceIndex, type PlaceIndexRow, placeIndexCache } from '../locations/place-index.js';
 import type { ConditionEventRow, TypeRules } from './alarm-conditions.js';
 import {
   type DeviceChange,
@@ -13,6 +15,7 @@ import {
   storeBatch,
   storedLastSeen,
   storedOutputs,
+  storedTrack,
 } from './batch.js';
 import { type DeviceKey, INGEST_COLUMNS, type IngestDeviceRow } from './repo.js';
 import { sqliteOps } from './sqlite-ops.js';
@@ -45,6 +48,13 @@ export interface UndecodedRow {
   port: number | null;
   error: string;
 }
+export interface JourneyPointRow {
+  journeyId: string;
+  date: number;
+  lat: number;
+  lon: number;
+  speedKmh: number | null;
+}
 export interface CommissioningRow {
   deviceId: string;
   event: CommissioningEventKind;
@@ -73,6 +83,22 @@ export interface StoreOps {
   saveChanges(changes: DeviceChange[]): Promise<void>;
   insertCommissioningEvents(rows: CommissioningRow[]): Promise<void>;
   insertConditionEvents(rows: ConditionEventRow[]): Promise<void>;
+  /**
+   * The places' spatial index (`place-index.ts`), as the batch's transaction sees them: the revision is read (one row)
+   * and the index built again only when it moved.
+   */
+  placeIndex(): Promise<PlaceIndex>;
+  /**
+   * Location state changes: each device's open row is closed where its first new one starts, and the new rows are
+   * written; one entering when the open row did takes its place (the state that stood only while entering).
+   */
+  saveLocationStates(rows: LocationStateRow[]): Promise<void>;
+  /** The summaries of these journeys that still run, by id. */
+  journeySummaries(ids: string[]): Promise<Map<string, string>>;
+  /** Advanced summaries, with their last update; never the version: telemetry is not an edit. */
+  saveJourneySummaries(rows: { id: string; summary: string }[], at: number): Promise<void>;
+  /** Positions of journeys' tracks; one the track has at that date already is left out. */
+  insertJourneyPoints(rows: JourneyPointRow[]): Promise<void>;
 }
 
 export interface IngestStore {
@@ -195,10 +221,11 @@ function sqliteStore(handle: DatabaseHandle, sqlite: SqliteDatabase.Database): I
 
 function postgresStore(handle: DatabaseHandle): IngestStore {
   const { db } = handle;
+  const places = placeIndexCache();
   return {
-    findDevices: (keys) => postgresOps(db, false).findDevices(keys),
+    findDevices: (keys) => postgresOps(db, false, places).findDevices(keys),
     storeBatch: (uplinks, at, typeRules) =>
-      db.transaction().execute((trx) => storeBatch(postgresOps(trx, true), uplinks, at, typeRules)),
+      db.transaction().execute((trx) => storeBatch(postgresOps(trx, true, places), uplinks, at, typeRules)),
     close: async () => {},
   };
 }
@@ -212,7 +239,11 @@ function postgresStore(handle: DatabaseHandle): IngestStore {
  * refers to a device takes, and a transaction that inserts such rows for several devices (alarms) in another order
  * deadlocked with a batch (seen under `npm run bench:alarms`).
  */
-function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boolean): StoreOps {
+function postgresOps(
+  trx: Database | Transaction<DatabaseSchema>,
+  locking: boolean,
+  places: ReturnType<typeof placeIndexCache>,
+): StoreOps {
   return {
     async findDevices(keys) {
       const { id, sigfox_id, lora_eui } = keysByKind(keys);
@@ -288,7 +319,8 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
     async saveChanges(changes) {
       if (changes.length === 0) return;
       const column = (pick: (change: DeviceChange) => string | number | boolean | null) => pgArray(changes.map(pick));
-      // The status is written only where the batch moved it, so parameters a user set meanwhile stay.
+      // The status is written only where the batch moved it, so parameters a user set meanwhile stay; so is the
+      // location state, which the lost sweep writes too.
       await runPrepared(
         trx,
         sql`update devices set signal_values = batch.signal_values, last_seen_at = batch.last_seen_at,
@@ -296,15 +328,24 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
                 parameters_status = case when batch.moved then batch.parameters_status else devices.parameters_status end,
                 parameters_status_at = case when batch.moved then batch.parameters_status_at
                   else devices.parameters_status_at end,
-                alarm_conditions = batch.alarm_conditions, outputs = coalesce(batch.outputs, devices.outputs)
+                alarm_conditions = batch.alarm_conditions, outputs = coalesce(batch.outputs, devices.outputs),
+                location_track = coalesce(batch.location_track, devices.location_track),
+                location_state = case when batch.located then batch.location_state else devices.location_state end,
+                location_place_id = case when batch.located then batch.location_place_id
+                  else devices.location_place_id end,
+                location_since = case when batch.located then batch.location_since else devices.location_since end
               from unnest(${column((change) => change.row.id)}::text[],
                 ${column((change) => JSON.stringify(change.signalValues))}::text[],
                 ${column(storedLastSeen)}::bigint[], ${column((change) => change.linkQuality)}::text[],
                 ${column((change) => change.status !== change.row.parametersStatus)}::boolean[],
                 ${column((change) => change.status)}::text[], ${column((change) => change.statusAt)}::bigint[],
-                ${column((change) => JSON.stringify(change.conditions))}::text[], ${column(storedOutputs)}::text[])
+                ${column((change) => JSON.stringify(change.conditions))}::text[], ${column(storedOutputs)}::text[],
+                ${column(storedTrack)}::text[], ${column((change) => change.location?.moved === true)}::boolean[],
+                ${column((change) => change.location?.state ?? null)}::text[],
+                ${column((change) => change.location?.placeId ?? null)}::text[],
+                ${column((change) => change.location?.since ?? null)}::bigint[])
                 as batch(id, signal_values, last_seen_at, link_quality, moved, parameters_status, parameters_status_at,
-                  alarm_conditions, outputs)
+                  alarm_conditions, outputs, location_track, located, location_state, location_place_id, location_since)
               where devices.id = batch.id`.compile(trx),
       );
     },
@@ -314,5 +355,82 @@ function postgresOps(trx: Database | Transaction<DatabaseSchema>, locking: boole
     async insertConditionEvents(rows) {
       if (rows.length > 0) await trx.insertInto('conditionEvents').values(rows).execute();
     },
+    placeIndex: () =>
+      places.current(
+        async () =>
+          (
+            await runPrepared(
+              trx,
+              sql<{ revision: number }>`select revision from place_revision where id = 1`.compile(trx),
+            )
+          ).rows[0]?.revision ?? 0,
+        async () => (await sql<PlaceIndexRow>`${sql.raw(PLACE_INDEX_SQL)}`.execute(trx)).rows,
+      ),
+    async saveLocationStates(rows) {
+      if (rows.length === 0) return;
+      const first = firstRowOfEachDevice(rows);
+      await runPrepared(
+        trx,
+        sql`update device_location_states set left_at = batch.entered_at
+              from unnest(${pgArray(first.map((row) => row.deviceId))}::text[],
+                ${pgArray(first.map((row) => row.enteredAt))}::bigint[]) as batch(device_id, entered_at)
+              where device_location_states.device_id = batch.device_id and device_location_states.left_at is null
+                and device_location_states.entered_at < batch.entered_at`.compile(trx),
+      );
+      const column = (pick: (row: LocationStateRow) => string | number | null) => pgArray(rows.map(pick));
+      await runPrepared(
+        trx,
+        sql`insert into device_location_states (device_id, entered_at, left_at, state, place_id, place_name, lat, lon)
+              select device_id, entered_at, left_at, state, place_id, place_name, lat, lon
+              from unnest(${column((row) => row.deviceId)}::text[], ${column((row) => row.enteredAt)}::bigint[],
+                ${column((row) => row.leftAt)}::bigint[], ${column((row) => row.state)}::text[],
+                ${column((row) => row.placeId)}::text[], ${column((row) => row.placeName)}::text[],
+                ${column((row) => row.lat)}::double precision[], ${column((row) => row.lon)}::double precision[])
+                as batch(device_id, entered_at, left_at, state, place_id, place_name, lat, lon)
+              on conflict (device_id, entered_at) do update set left_at = excluded.left_at, state = excluded.state,
+                place_id = excluded.place_id, place_name = excluded.place_name, lat = excluded.lat, lon = excluded.lon`.compile(
+          trx,
+        ),
+      );
+    },
+    async journeySummaries(ids) {
+      const rows = await runPrepared(
+        trx,
+        sql<{ id: string; summary: string }>`select id, summary from journeys
+              where id = any(${pgArray(ids)}::text[]) and state = 'running'`.compile(trx),
+      );
+      return new Map(rows.rows.map((row) => [row.id, row.summary]));
+    },
+    async saveJourneySummaries(rows, at) {
+      if (rows.length === 0) return;
+      await runPrepared(
+        trx,
+        sql`update journeys set summary = batch.summary, updated_at = ${at}::bigint
+              from unnest(${pgArray(rows.map((row) => row.id))}::text[],
+                ${pgArray(rows.map((row) => row.summary))}::text[]) as batch(id, summary)
+              where journeys.id = batch.id and journeys.state = 'running'`.compile(trx),
+      );
+    },
+    async insertJourneyPoints(rows) {
+      if (rows.length === 0) return;
+      await runPrepared(
+        trx,
+        sql`insert into journey_points (journey_id, date, lat, lon, speed_kmh)
+              select journey_id, date, lat, lon, speed_kmh
+              from unnest(${pgArray(rows.map((row) => row.journeyId))}::text[],
+                ${pgArray(rows.map((row) => row.date))}::bigint[],
+                ${pgArray(rows.map((row) => row.lat))}::double precision[],
+                ${pgArray(rows.map((row) => row.lon))}::double precision[],
+                ${pgArray(rows.map((row) => row.speedKmh))}::double precision[])
+                as batch(journey_id, date, lat, lon, speed_kmh)
+              on conflict (journey_id, date) do nothing`.compile(trx),
+      );
+    },
   };
+}
+
+/** The first of each device's rows (a batch's rows of a device come in order). */
+export function firstRowOfEachDevice(rows: readonly LocationStateRow[]): LocationStateRow[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => !seen.has(row.deviceId) && seen.add(row.deviceId));
 }

@@ -1,4 +1,4 @@
-import { findDeviceType, findSignal } from '@iot/shared';
+import { findDeviceType, findSignal, SIGNAL_NAMES } from '@iot/shared';
 
 /**
  * How a notification names a signal of a device and a value of it (the `signal`, `value` and `unit` parameters of the
@@ -13,7 +13,8 @@ export function signalParams(
   const type = findDeviceType(deviceType);
   const definition = type ? findSignal(type, signal) : undefined;
   return {
-    signal: definition?.name ?? signal,
+    // A condition of the platform's own (a forbidden place) is named as the codecs' signals are.
+    signal: definition?.name ?? SIGNAL_NAMES.en[signal] ?? signal,
     signalKey: signal,
     value: typeof value === 'object' ? JSON.stringify(value) : String(value),
     unit: definition?.unit ? ` ${definition.unit}` : '',

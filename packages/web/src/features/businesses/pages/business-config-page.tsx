@@ -16,6 +16,7 @@ import { BusinessActionsCard } from '@/features/alarms/components/business-actio
 import { AssetsTab } from '@/features/assets/components/assets-tab';
 import { DeviceList } from '@/features/devices/components/device-list';
 import { IntegrationsCard } from '@/features/integrations/components/integrations-card';
+import { JourneysTab } from '@/features/journeys/components/journeys-tab';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
 import { useBusinesses } from '../api/get-businesses';
@@ -48,7 +49,7 @@ const TABS = [
   'inventory',
 ] as const;
 type ConfigTab = (typeof TABS)[number];
-/** The tabs whose capability is built: the others (contracts, journeys, inventory) show once theirs is. */
+/** The tabs whose capability is built: the others (contracts, inventory) show once theirs is. */
 const BUILT_TABS: ReadonlySet<ConfigTab> = new Set([
   'hierarchy',
   'assets',
@@ -57,6 +58,7 @@ const BUILT_TABS: ReadonlySet<ConfigTab> = new Set([
   'alarms',
   'logs',
   'manager',
+  'journeys',
 ]);
 const SHOWN_TABS = TABS.filter((name) => BUILT_TABS.has(name));
 
@@ -170,6 +172,13 @@ export function BusinessConfigPage() {
             )}
             {tab === 'manager' && user && (
               <BusinessManager key={business._id} tree={tree} businessId={business._id} user={user} />
+            )}
+            {tab === 'journeys' && user && (
+              <JourneysTab
+                key={business._id}
+                scope={{ kind: 'business', businessId: business._id }}
+                canEdit={hasRank(roleOnBusiness(tree, business._id, user), 'user')}
+              />
             )}
           </Box>
         </Stack>

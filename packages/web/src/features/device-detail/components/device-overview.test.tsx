@@ -34,18 +34,31 @@ const device = () =>
 const scope = (): DeviceScope => ({ device: device(), deviceType, role: 'user', canEdit: true, isAdmin: false });
 const card = (signal: string) => screen.getByText(signal).closest('.MuiCard-root') as HTMLElement;
 
-/** The plan of the device's business, with or without the last-position map. */
+/** The plan of the device's business, with or without the last-position map; the device's location history. */
 const withPlan = (deviceMapLastPosition: boolean) =>
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () =>
-      Response.json({
-        business: { id: 'b1', description: 'North' },
-        features: {
-          ...DEFAULT_PLAN,
-          dataViewCapabilities: { ...DEFAULT_PLAN.dataViewCapabilities, deviceMapLastPosition },
-        },
-      }),
+    vi.fn(async (input: string) =>
+      new URL(input, 'http://localhost').pathname.endsWith('/location-states')
+        ? Response.json({
+            items: [
+              {
+                state: 'atPoi',
+                place: { id: 'gaia', name: 'Gaia warehouse' },
+                enteredAt: ago(3 * HOUR_MS),
+                leftAt: null,
+                dwellMs: 3 * HOUR_MS,
+                position: null,
+              },
+            ],
+          })
+        : Response.json({
+            business: { id: 'b1', description: 'North' },
+            features: {
+              ...DEFAULT_PLAN,
+              dataViewCapabilities: { ...DEFAULT_PLAN.dataViewCapabilities, deviceMapLastPosition },
+            },
+          }),
     ),
   );
 
@@ -70,6 +83,25 @@ describe('the latest values on the device overview', () => {
     await changeLanguage('pt');
     renderWithProviders(<DeviceOverview scope={scope()} businessLink={undefined} />);
     expect(screen.getAllByText('Não recente')).toHaveLength(1);
+  });
+});
+
+describe('the location on the device overview', () => {
+  const placed = (): DeviceScope => ({
+    ...scope(),
+    device: testDevice({
+      location: { state: 'atPoi', place: { id: 'gaia', name: 'Gaia warehouse' }, since: ago(3 * HOUR_MS) },
+    }),
+  });
+
+  it('shows where the device is now and since when, and the states it went through', async () => {
+    renderWithProviders(<DeviceOverview scope={placed()} businessLink={undefined} />);
+    expect(screen.getByText('Location')).toBeTruthy();
+    expect(screen.getAllByLabelText('At POI: Gaia warehouse')).toHaveLength(1);
+    expect(screen.getByText(/^since /)).toBeTruthy();
+    const history = within(await screen.findByRole('table', { name: 'Location history' }));
+    expect(await history.findByLabelText('At POI: Gaia warehouse')).toBeTruthy();
+    expect(history.getAllByText('3 h')).not.toHaveLength(0);
   });
 });
 

@@ -10,6 +10,8 @@ import { RouterLink } from '@/components/router-link';
 import { DeviceAssetLink } from '@/features/asset-status/components/device-asset-link';
 import { LastSeen, ParameterizationChip } from '@/features/devices/components/device-facts';
 import { networkIdOf, positionOf } from '@/features/devices/lib/device-facts';
+import { LocationHistory } from '@/features/locations/components/location-history';
+import { DeviceLocationState } from '@/features/locations/components/location-state-chip';
 import { signalName } from '@/i18n/codec-names';
 import { useReadingText } from '@/i18n/reading-text';
 import { useBusinessTheme } from '@/lib/business-theme';
@@ -73,8 +75,9 @@ export function SignalCard({ view }: { view: SignalReadingView }) {
 }
 
 /**
- * The overview tab: who and what the device is, how it reports, a card per signal with its latest value, and where
- * the device was last when it reports a position and the plan has the last-position map.
+ * The overview tab: who and what the device is, how it reports, where it is in terms of places, a card per signal with
+ * its latest value, where the device was last when it reports a position and the plan has the last-position map, and
+ * the location states it went through.
  */
 export function DeviceOverview({ scope, businessLink }: { scope: DeviceScope; businessLink: string | undefined }) {
   const { t } = useTranslation();
@@ -99,6 +102,9 @@ export function DeviceOverview({ scope, businessLink }: { scope: DeviceScope; bu
           <Fact label={t('device.field.networkId')}>{networkIdOf(device) ?? '—'}</Fact>
           <Fact label={t('device.field.lastSeen')}>
             <LastSeen device={device} />
+          </Fact>
+          <Fact label={t('device.field.location')}>
+            <DeviceLocationState location={device.location} />
           </Fact>
           <Fact label={t('device.field.parameterization')}>
             {device.parameterization ? <ParameterizationChip device={device} /> : t('device.config.neverSet')}
@@ -130,6 +136,7 @@ export function DeviceOverview({ scope, businessLink }: { scope: DeviceScope; bu
           <LastPositionMap lat={position.lat} lon={position.lon} date={position.date} />
         </>
       )}
+      <LocationHistory uuid={device.uuid} />
     </Stack>
   );
 }

@@ -10,18 +10,17 @@ const viewPermissions: BusinessConfig['viewPermissions'] = VIEW_ROLES.map((role)
   inheritedFrom: null,
 }));
 
-/** The tabs of SPEC section 2 but reports and journeys, which come with their capabilities. */
-const BUILT = DEVICE_DETAIL_TABS.filter((tab) => tab !== 'reports' && tab !== 'journeys');
+/** The tabs of SPEC section 2 but reports, which comes with its capability. */
+const BUILT = DEVICE_DETAIL_TABS.filter((tab) => tab !== 'reports');
 
 describe('the tabs of the device screen', () => {
   it('shows provider staff every tab built, whatever the views of the business', () => {
     expect(visibleDeviceTabs({ role: 'product', viewPermissions: undefined, plan: DEFAULT_PLAN })).toEqual(BUILT);
   });
 
-  it('leaves out the reports and journeys tabs until their capabilities are built', () => {
+  it('leaves out the reports tab until its capability is built', () => {
     const tabs = visibleDeviceTabs({ role: 'product', viewPermissions: undefined, plan: DEFAULT_PLAN });
     expect(tabs).not.toContain('reports');
-    expect(tabs).not.toContain('journeys');
   });
 
   it("follows the views of the caller's role, with the overview and maintenance always there", () => {
@@ -30,6 +29,7 @@ describe('the tabs of the device screen', () => {
       'info',
       'data',
       'maintenance',
+      'journeys',
     ]);
   });
 
@@ -56,6 +56,13 @@ describe('the tabs of the device screen', () => {
       'info',
       'maintenance',
     ]);
+  });
+
+  it("shows journeys to a role on the device's level where the plan has them, not to free view", () => {
+    expect(visibleDeviceTabs({ role: 'viewer', viewPermissions, plan: DEFAULT_PLAN })).toContain('journeys');
+    expect(visibleDeviceTabs({ role: 'anonymous', viewPermissions, plan: DEFAULT_PLAN })).not.toContain('journeys');
+    const plan = { ...DEFAULT_PLAN, journeyVisible: false };
+    expect(visibleDeviceTabs({ role: 'admin', viewPermissions, plan })).not.toContain('journeys');
   });
 
   it('opens the tab of the URL when it is visible, the overview otherwise', () => {

@@ -25,11 +25,8 @@ export const DEVICE_DETAIL_TABS = [
 ] as const;
 export type DeviceDetailTab = (typeof DEVICE_DETAIL_TABS)[number];
 
-/**
- * The tabs whose capability is not built yet: they show once it is, rather than as empty promises (journeys then where
- * the plan has `journeyVisible`).
- */
-const LATER_TABS: ReadonlySet<DeviceDetailTab> = new Set(['reports', 'journeys']);
+/** The tabs whose capability is not built yet: they show once it is, rather than as empty promises. */
+const LATER_TABS: ReadonlySet<DeviceDetailTab> = new Set(['reports']);
 
 const isViewRole = (role: Role): role is ViewRole => (VIEW_ROLES as readonly Role[]).includes(role);
 type PermissionTab = (typeof DEVICE_TABS)[number];
@@ -39,8 +36,9 @@ const isPermissionTab = (tab: DeviceDetailTab): tab is PermissionTab =>
 /**
  * The tabs a caller sees on a device. Provider staff see every tab; anyone else sees, of the tabs a business gives
  * per role (SPEC section 6), those of their role on the device's business (a role without views of its own, free
- * view's), and the overview and maintenance always. Calibration takes an admin. The plan hides alarms where it lacks
- * them; the reports and journeys tabs wait for their capabilities.
+ * view's), and the overview and maintenance always. Calibration takes an admin. The plan hides alarms and journeys
+ * where it lacks them (`alarmSupport`, `journeyVisible`); journeys, a level's own records, take a role on it (not
+ * free view). The reports tab waits for its capability.
  */
 export function visibleDeviceTabs({
   role,
@@ -56,8 +54,10 @@ export function visibleDeviceTabs({
   return DEVICE_DETAIL_TABS.filter((tab) => {
     if (LATER_TABS.has(tab)) return false;
     if (tab === 'alarms' && !plan.alarmSupport) return false;
+    if (tab === 'journeys' && !plan.journeyVisible) return false;
     if (role === 'product') return true;
     if (tab === 'calibration') return hasRank(role, 'admin');
+    if (tab === 'journeys') return hasRank(role, 'viewer');
     return isPermissionTab(tab) ? allowed.has(tab) : true;
   });
 }

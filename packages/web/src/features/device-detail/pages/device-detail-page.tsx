@@ -19,6 +19,7 @@ import { useBusinesses } from '@/features/businesses/api/get-businesses';
 import { businessDevicesPath } from '@/features/businesses/lib/business-paths';
 import { buildBusinessTree, businessPath, roleOnBusiness } from '@/features/businesses/lib/business-tree';
 import { useDeviceTypes } from '@/features/devices/api/get-device-types';
+import { JourneysTab } from '@/features/journeys/components/journeys-tab';
 import { useCurrentUser } from '@/lib/auth/use-current-user';
 import { errorMessage } from '@/lib/error-message';
 import { usePlanQuery } from '@/lib/plan';
@@ -104,6 +105,8 @@ export function DeviceDetailPage() {
       setParams(
         (current) => {
           current.set('tab', next);
+          // A journey open in the journeys tab closes with it.
+          current.delete('journey');
           return current;
         },
         { replace: true },
@@ -154,6 +157,16 @@ export function DeviceDetailPage() {
           {tab === 'outputs' && <DeviceOutputsTab scope={scope} />}
           {tab === 'users' && <DeviceUsers businessId={device.data.businessId} />}
           {tab === 'alarms' && <DeviceAlarms scope={scope} />}
+          {tab === 'journeys' && (
+            <JourneysTab
+              scope={{
+                kind: 'device',
+                businessId: device.data.businessId,
+                device: { uuid: device.data.uuid, description: device.data.description },
+              }}
+              canEdit={scope.canEdit}
+            />
+          )}
           {tab === 'calibration' && <DeviceCalibration scope={scope} />}
           {tab === 'commissioning' && <DeviceCommissioning scope={scope} />}
         </Box>

@@ -8,6 +8,7 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
 import { DeviceAssetLink } from '@/features/asset-status/components/device-asset-link';
+import { LocationStateChip } from '@/features/locations/components/location-state-chip';
 import { networkIdOf } from '../lib/device-facts';
 import { LastSeen, ParameterizationChip } from './device-facts';
 import type { DeviceViewProps } from './device-table';
@@ -15,7 +16,7 @@ import { ListedValues } from './listed-values';
 import { useInfiniteRows } from './use-infinite-rows';
 
 // Room for every fact of a device linked to an asset (one line more than a free device).
-const CARD_HEIGHT = 232;
+const CARD_HEIGHT = 258;
 const GAP = 12;
 /** Cards get a column each this many pixels of the view's width. */
 const CARD_MIN_WIDTH = 330;
@@ -153,6 +154,9 @@ export function DeviceCards({
                     <DeviceAssetLink device={{ ...device, asset: device.asset }} />
                   </Fact>
                 )}
+                <Fact label={t('devices.column.location')}>
+                  <LocationStateChip location={device.location} />
+                </Fact>
                 <Fact label={t('devices.column.lastSeen')}>
                   <LastSeen device={device} />
                 </Fact>

@@ -3,6 +3,7 @@ import {
   DEVICE_SORT_FIELDS,
   type DeviceSort,
   type DeviceTypeInfo,
+  LOCATION_STATES,
   PARAMETERIZATION_STATUSES,
 } from '@iot/shared';
 import Clear from '@mui/icons-material/Clear';
@@ -19,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocationStateName } from '@/features/locations/components/location-state-chip';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { activeFilterCount, type DeviceListParams, LAST_SEEN_FILTERS } from '../lib/device-list-params';
 import { SignalValueButton, SignalValueChips } from './signal-value-filter';
@@ -128,8 +130,8 @@ function MultiSelect<T extends string>({
 }
 
 /**
- * The list's filters: a search answering while typing, device type, network, parameterization, last seen, sort, and
- * conditions on signal values shown as removable chips under them.
+ * The list's filters: a search answering while typing, device type, network, parameterization, location state, last
+ * seen, sort, and conditions on signal values shown as removable chips under them.
  */
 export function DeviceFilters({ list, onSearch, onChange, deviceTypes }: DeviceFiltersProps) {
   const { t } = useTranslation();
@@ -162,6 +164,13 @@ export function DeviceFilters({ list, onSearch, onChange, deviceTypes }: DeviceF
         options={PARAMETERIZATION_STATUSES}
         labelOf={(status) => t(`devices.parameterization.${status}`)}
         onChange={(parameterizationStatuses) => onChange({ parameterizationStatuses })}
+      />
+      <MultiSelect
+        label={t('devices.filter.location')}
+        value={list.locationStates}
+        options={LOCATION_STATES}
+        labelOf={(state) => <LocationStateName state={state} />}
+        onChange={(locationStates) => onChange({ locationStates })}
       />
       <TextField
         select
@@ -209,7 +218,7 @@ export function DeviceFilters({ list, onSearch, onChange, deviceTypes }: DeviceF
   return (
     <Stack spacing={1}>
       {phone ? (
-        // On a phone six fields would push the devices off the screen: they wait behind a button saying how many apply.
+        // On a phone seven fields would push the devices off the screen: they wait behind a button saying how many apply.
         <>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             {searchField}

@@ -39,8 +39,15 @@ const devices = [
       temperature: { value: 4.5, date: new Date(Date.now() - 5 * 60_000).toISOString() },
       low_battery: { value: false, date: new Date(Date.now() - 5 * 60_000).toISOString() },
     },
+    location: {
+      state: 'atForbiddenPoi',
+      place: { id: 'leixoes', name: 'Leixões dock' },
+      since: new Date(Date.now() - 90 * 60_000).toISOString(),
+    },
   }),
-  device('b2', 'Cold room 2'),
+  device('b2', 'Cold room 2', {
+    location: { state: 'lost', place: null, since: new Date(Date.now() - 3 * 24 * 3_600_000).toISOString() },
+  }),
 ];
 
 const types: Partial<DeviceTypeInfo>[] = [
@@ -120,6 +127,8 @@ describe('the device list', () => {
     const card = within(await screen.findByRole('listitem', { name: 'Cold room 1' }));
     expect(card.getByText('Latest values')).toBeTruthy();
     expect(card.getByTitle('Temperature: 4.5 °C')).toBeTruthy();
+    expect(card.getByText('Location')).toBeTruthy();
+    expect(card.getByLabelText('At forbidden POI: Leixões dock')).toBeTruthy();
   });
 
   it('opens as cards on a phone, until another view is chosen, which the URL then keeps', async () => {
@@ -160,6 +169,13 @@ describe('the device list', () => {
     expect(chip && getComputedStyle(chip).backgroundColor).toMatch(/255, 152, 0|#ff9800/i);
     expect(second?.getByText('Never')).toBeTruthy();
     expect(second?.queryByText('Waiting')).toBeNull();
+    // The location state: the place's name at a place, in the colour of its state; a forbidden place and a lost device
+    // in full colour.
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toContain('Location');
+    const forbidden = first?.getByLabelText('At forbidden POI: Leixões dock');
+    expect(forbidden?.textContent).toBe('Leixões dock');
+    expect(forbidden?.className).toMatch(/MuiChip-filled .*MuiChip-colorError/);
+    expect(second?.getByLabelText('Lost').className).toMatch(/MuiChip-filled .*MuiChip-colorWarning/);
   });
 
   it('asks the server again once typing in the search pauses, within the business when scoped', async () => {
@@ -244,6 +260,41 @@ describe('the signal value and last-seen filters', () => {
     choose('Last seen', 'Any time');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(bodies.at(-1)).not.toHaveProperty('neverSeen'));
+  });
+
+  it('asks for the location states chosen and sorts by location state, keeping both in the URL', async () => {
+    const bodies = stubServer();
+    const router = renderList(<DeviceList />);
+    await screen.findByText('Cold room 2');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Location' }));
+    const options = within(screen.getByRole('listbox'));
+    expect(options.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'In transit',
+      'At POI',
+      'At forbidden POI',
+      'At unknown location',
+      'Lost',
+      'Unavailable',
+    ]);
+    fireEvent.click(options.getByRole('option', { name: 'At forbidden POI' }));
+    fireEvent.click(options.getByRole('option', { name: 'Lost' }));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ locationStates: ['atForbiddenPoi', 'lost'] }));
+    expect(router.state.location.search).toBe('?location=atForbiddenPoi%2Clost');
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    choose('Sort by', 'Location state (Z–A)');
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ sort: { by: 'locationState', order: 'desc' } }));
+    expect(router.state.location.search).toBe('?location=atForbiddenPoi%2Clost&sort=-locationState');
+  });
+
+  it('names the location states in the interface language', async () => {
+    await changeLanguage('pt');
+    const bodies = stubServer();
+    renderList(<DeviceList />, '/devices?location=lost');
+    await screen.findByText('Cold room 2');
+    expect(screen.getByRole('combobox', { name: 'Localização' }).textContent).toBe('Perdido');
+    expect(bodies[0]).toMatchObject({ locationStates: ['lost'] });
+    const [first] = bodyRows().map((row) => within(row));
+    expect(first?.getByLabelText('Em POI proibido: Leixões dock')).toBeTruthy();
   });
 
   it('reads a silent window back from the URL, named in the interface language', async () => {

@@ -208,6 +208,7 @@ export function DeviceList({ businessId }: { businessId?: string }) {
       list.deviceTypes.length ||
       list.communicationTypes.length ||
       list.parameterizationStatuses.length ||
+      list.locationStates.length ||
       list.lastSeen ||
       list.signalValues.length,
   );

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DeviceLocationState } from '@/features/locations/components/location-state-chip';
 import { LastSeen } from './device-facts';
 import { ListedValues } from './listed-values';
 
@@ -19,7 +20,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What a device's marker opens on the map: its name, type, when it was last heard and its latest values. */
+/** What a device's marker opens on the map: its name, type, where it is, when it was last heard and its latest values. */
 export function DeviceMapCard({
   device,
   typeName,
@@ -47,6 +48,9 @@ export function DeviceMapCard({
         }}
       >
         <Fact label={t('devices.column.type')}>{typeName(device.deviceType)}</Fact>
+        <Fact label={t('devices.column.location')}>
+          <DeviceLocationState location={device.location} />
+        </Fact>
         <Fact label={t('devices.column.lastSeen')}>
           <LastSeen device={device} />
         </Fact>

@@ -1,6 +1,7 @@
 import type { DeviceTypeInfo } from '@iot/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { FeatureCollection, Point } from 'geojson';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -17,7 +18,7 @@ const toGeoJson = (devices: DeviceOnMap[]): FeatureCollection<Point> => ({
   features: devices.map((device) => ({
     type: 'Feature',
     geometry: { type: 'Point', coordinates: [device.position.lon, device.position.lat] },
-    properties: { uuid: device.uuid, description: device.description },
+    properties: { uuid: device.uuid, description: device.description, locationState: device.device.location.state },
   })),
 });
 
@@ -47,8 +48,22 @@ interface Picked {
   at: [number, number];
 }
 
-/** Draws the devices as clusters and points; a cluster zooms in on click, a device opens its card. */
-function addDeviceLayers(map: maplibregl.Map, colour: string, pick: (picked: Picked) => void) {
+/** The marker colours of the states someone should act on, as their chips show them. */
+interface AlarmingColours {
+  forbidden: string;
+  lost: string;
+}
+
+/**
+ * Draws the devices as clusters and points; a cluster zooms in on click, a device opens its card. A device at a
+ * forbidden place or lost stands out in its state's colour.
+ */
+function addDeviceLayers(
+  map: maplibregl.Map,
+  colour: string,
+  alarming: AlarmingColours,
+  pick: (picked: Picked) => void,
+) {
   map.addSource(SOURCE, { type: 'geojson', data: toGeoJson([]), cluster: true, clusterRadius: 48 });
   map.addLayer({
     id: 'clusters',
@@ -68,7 +83,20 @@ function addDeviceLayers(map: maplibregl.Map, colour: string, pick: (picked: Pic
     type: 'circle',
     source: SOURCE,
     filter: ['!', ['has', 'point_count']],
-    paint: { 'circle-color': colour, 'circle-radius': 7, 'circle-stroke-width': 2, 'circle-stroke-color': '#fff' },
+    paint: {
+      'circle-color': [
+        'match',
+        ['get', 'locationState'],
+        'atForbiddenPoi',
+        alarming.forbidden,
+        'lost',
+        alarming.lost,
+        colour,
+      ],
+      'circle-radius': 7,
+      'circle-stroke-width': 2,
+      'circle-stroke-color': '#fff',
+    },
   });
   map.on('click', 'devices', (event) => {
     const features = event.features ?? [];
@@ -121,8 +149,10 @@ export default function DeviceMap({ devices, linkTo, typeName, typeOf, height }:
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [picked, setPicked] = useState<Picked | null>(null);
+  const { palette } = useTheme();
+  const alarming = { forbidden: palette.error.main, lost: palette.warning.main };
   const { map, styleRound, failed } = usePlainMap(container, (created, colour) =>
-    addDeviceLayers(created, colour, setPicked),
+    addDeviceLayers(created, colour, alarming, setPicked),
   );
 
   // The card is a MapLibre popup (it follows the map as it moves) whose content React draws through a portal.

@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
 import { DeviceAssetLink } from '@/features/asset-status/components/device-asset-link';
+import { LocationStateChip } from '@/features/locations/components/location-state-chip';
 import { networkIdOf } from '../lib/device-facts';
 import { LastSeen, ParameterizationChip } from './device-facts';
 import { ListedValues } from './listed-values';
@@ -13,13 +14,17 @@ import { useInfiniteRows } from './use-infinite-rows';
 
 export const DEVICE_ROW_HEIGHT = 52;
 const HEADER_HEIGHT = 52;
-/** Checkbox, description, type, network over its network id, business, latest values, last seen, parameterization. */
-const COLUMNS = '44px minmax(120px, 1.4fr) minmax(90px, 1fr) 124px minmax(80px, 1fr) minmax(120px, 1.6fr) 136px 112px';
+/**
+ * Checkbox, description, type, network over its network id, business, location state, latest values, last seen,
+ * parameterization.
+ */
+const COLUMNS =
+  '44px minmax(120px, 1.4fr) minmax(90px, 1fr) 124px minmax(80px, 1fr) minmax(136px, 1.2fr) minmax(120px, 1.4fr) 136px 112px';
 /**
  * Below this the columns would squeeze their text away: the table scrolls sideways instead. It fits beside the
- * business tree on a 1280-pixel screen.
+ * business tree on a 1440-pixel screen (on a 1280-pixel one, once the tree is closed).
  */
-const MIN_WIDTH = 830;
+const MIN_WIDTH = 970;
 
 /** What every device view (list, cards) takes: the devices loaded so far, the paging and the selection. */
 export interface DeviceViewProps {
@@ -130,6 +135,9 @@ export function DeviceTable({
               {t('devices.column.business')}
             </Box>
             <Box role="columnheader" sx={heading}>
+              {t('devices.column.location')}
+            </Box>
+            <Box role="columnheader" sx={heading}>
               {t('devices.column.values')}
             </Box>
             <Box role="columnheader" sx={heading}>
@@ -215,6 +223,9 @@ export function DeviceTable({
                 </Box>
                 <Box role="cell" sx={nameCell} title={device.business.description}>
                   {device.business.description}
+                </Box>
+                <Box role="cell" sx={cell}>
+                  <LocationStateChip location={device.location} wrap />
                 </Box>
                 <Box role="cell" sx={cell}>
                   <ListedValues device={device} deviceType={typeOf(device.deviceType)} lines={2} />

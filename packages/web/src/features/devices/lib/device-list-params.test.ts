@@ -14,6 +14,7 @@ describe('the device list in the URL', () => {
       deviceTypes: [],
       communicationTypes: [],
       parameterizationStatuses: [],
+      locationStates: [],
       lastSeen: null,
       signalValues: [],
       sort: { by: 'description', order: 'asc' },
@@ -27,6 +28,7 @@ describe('the device list in the URL', () => {
       deviceTypes: ['water-meter-lora', 'gps-tracker'],
       communicationTypes: ['lora' as const, 'sigfox' as const],
       parameterizationStatuses: ['WAITING' as const],
+      locationStates: ['atForbiddenPoi' as const, 'lost' as const],
       lastSeen: 'never' as const,
       signalValues: [
         { signal: 'temperature', op: 'gte' as const, value: -2.5 },
@@ -38,7 +40,8 @@ describe('the device list in the URL', () => {
     };
     const params = writeDeviceListParams(new URLSearchParams(), list);
     expect(params.toString()).toBe(
-      'q=tank&type=water-meter-lora%2Cgps-tracker&network=lora%2Csigfox&status=WAITING&seen=never' +
+      'q=tank&type=water-meter-lora%2Cgps-tracker&network=lora%2Csigfox&status=WAITING' +
+        '&location=atForbiddenPoi%2Clost&seen=never' +
         '&signal=temperature%3Agte%3A-2.5&signal=leak%3Aeq%3Atrue&signal=trigger%3Aneq%3A%22a%3Ab%2C+%5C%22c%5C%22%22' +
         '&sort=-lastSeen&view=cards',
     );
@@ -56,10 +59,11 @@ describe('the device list in the URL', () => {
 
   it('ignores values a hand-edited URL got wrong', () => {
     const list = readDeviceListParams(
-      new URLSearchParams('network=lora,carrier-pigeon&status=LOST&seen=x&sort=-colour'),
+      new URLSearchParams('network=lora,carrier-pigeon&status=LOST&location=lost,atHome&seen=x&sort=-colour'),
     );
     expect(list.communicationTypes).toEqual(['lora']);
     expect(list.parameterizationStatuses).toEqual([]);
+    expect(list.locationStates).toEqual(['lost']);
     expect(list.lastSeen).toBeNull();
     expect(list.sort).toEqual({ by: 'description', order: 'asc' });
   });
@@ -137,6 +141,15 @@ describe('deviceFilterOf', () => {
     ]);
     expect(deviceFilterOf(readDeviceListParams(new URLSearchParams()))).not.toHaveProperty('signalValues');
   });
+
+  it('asks for the location states chosen, and sorts by location state', () => {
+    const list = readDeviceListParams(new URLSearchParams('location=atPoi,atForbiddenPoi&sort=-locationState'));
+    expect(deviceFilterOf(list)).toEqual({
+      locationStates: ['atPoi', 'atForbiddenPoi'],
+      sort: { by: 'locationState', order: 'desc' },
+    });
+    expect(deviceFilterOf(readDeviceListParams(new URLSearchParams()))).not.toHaveProperty('locationStates');
+  });
 });
 
 describe("the count of filters on the phone's Filters button", () => {
@@ -145,5 +158,6 @@ describe("the count of filters on the phone's Filters button", () => {
     expect(read('q=tank&sort=-lastSeen')).toBe(0);
     expect(read('type=water-meter-lora%2Cgps-tracker&seen=never')).toBe(2);
     expect(read('network=lora&status=WAITING&signal=temperature%3Agte%3A-2.5&signal=leak%3Aeq%3Atrue')).toBe(4);
+    expect(read('location=lost%2CatForbiddenPoi&seen=silent-24h')).toBe(2);
   });
 });

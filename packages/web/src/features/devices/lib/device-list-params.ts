@@ -4,6 +4,8 @@ import {
   DEVICE_SORT_FIELDS,
   type DeviceFilter,
   type DeviceSort,
+  LOCATION_STATES,
+  type LocationState,
   PARAMETERIZATION_STATUSES,
   type ParameterizationStatus,
   SignalValueCondition,
@@ -43,6 +45,7 @@ export interface DeviceListParams {
   deviceTypes: string[];
   communicationTypes: CommunicationType[];
   parameterizationStatuses: ParameterizationStatus[];
+  locationStates: LocationState[];
   lastSeen: LastSeenFilter | null;
   /** Conditions on the devices' latest signal values, all to be met. */
   signalValues: SignalValueCondition[];
@@ -57,7 +60,13 @@ export type DeviceFilterBody = Omit<DeviceFilter, 'limit' | 'cursor'>;
 export const DEFAULT_SORT: DeviceSort = { by: 'description', order: 'asc' };
 
 /** The query keys the list owns; any other key (the business page's `tab`) is left as it is. */
-const KEYS = { search: 'q', deviceTypes: 'type', communicationTypes: 'network', statuses: 'status' } as const;
+const KEYS = {
+  search: 'q',
+  deviceTypes: 'type',
+  communicationTypes: 'network',
+  statuses: 'status',
+  locationStates: 'location',
+} as const;
 const OWN_KEYS = [...Object.values(KEYS), 'seen', 'signal', 'sort', 'view'];
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
@@ -114,6 +123,7 @@ export function readDeviceListParams(params: URLSearchParams): DeviceListParams 
     deviceTypes: listOf(params, KEYS.deviceTypes),
     communicationTypes: listOf(params, KEYS.communicationTypes, COMMUNICATION_TYPES),
     parameterizationStatuses: listOf(params, KEYS.statuses, PARAMETERIZATION_STATUSES),
+    locationStates: listOf(params, KEYS.locationStates, LOCATION_STATES),
     lastSeen: lastSeenOf(params.get('seen')),
     signalValues: signalConditionsOf(params),
     sort: sortOf(params.get('sort')),
@@ -130,6 +140,7 @@ export function writeDeviceListParams(params: URLSearchParams, list: DeviceListP
   set(KEYS.deviceTypes, list.deviceTypes.join(','));
   set(KEYS.communicationTypes, list.communicationTypes.join(','));
   set(KEYS.statuses, list.parameterizationStatuses.join(','));
+  set(KEYS.locationStates, list.locationStates.join(','));
   set('seen', list.lastSeen ?? '');
   for (const condition of list.signalValues) next.append('signal', signalParamOf(condition));
   if (list.sort.by !== DEFAULT_SORT.by || list.sort.order !== DEFAULT_SORT.order) {
@@ -147,6 +158,7 @@ export function deviceFilterOf(list: DeviceListParams, businessId?: string): Dev
     ...(list.deviceTypes.length ? { deviceTypes: list.deviceTypes } : {}),
     ...(list.communicationTypes.length ? { communicationTypes: list.communicationTypes } : {}),
     ...(list.parameterizationStatuses.length ? { parameterizationStatuses: list.parameterizationStatuses } : {}),
+    ...(list.locationStates.length ? { locationStates: list.locationStates } : {}),
     ...(search ? { search } : {}),
     ...(list.lastSeen ? LAST_SEEN_BODIES[list.lastSeen] : {}),
     ...(list.signalValues.length ? { signalValues: list.signalValues } : {}),
@@ -156,7 +168,7 @@ export function deviceFilterOf(list: DeviceListParams, businessId?: string): Dev
 
 /**
  * How many filters narrow the list, as the phone's "Filters" button says: each of device type, network,
- * parameterization and last seen that is set, and each signal condition. The search shows beside the button and the
+ * parameterization, location state and last seen that is set, and each signal condition. The search shows beside the button and the
  * sort narrows nothing, so neither counts.
  */
 export function activeFilterCount(list: DeviceListParams): number {
@@ -164,6 +176,7 @@ export function activeFilterCount(list: DeviceListParams): number {
     list.deviceTypes.length > 0,
     list.communicationTypes.length > 0,
     list.parameterizationStatuses.length > 0,
+    list.locationStates.length > 0,
     list.lastSeen !== null,
   ];
   return fields.filter(Boolean).length + list.signalValues.length;

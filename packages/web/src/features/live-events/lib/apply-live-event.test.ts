@@ -9,6 +9,7 @@ import { deviceKey } from '@/features/device-detail/api/get-device';
 import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
 import { deviceUndecodedFramesKey } from '@/features/device-detail/api/get-undecoded-frames';
 import { DEVICES_KEY } from '@/features/devices/api/get-devices';
+import { deviceLocationStatesKey } from '@/features/locations/api/get-location-states';
 import { i18n } from '@/i18n';
 import { testDevice } from '@/testing/device';
 import { createLiveEventCache, LIST_REFRESH_MS } from './apply-live-event';
@@ -110,6 +111,26 @@ describe('the live events cache', () => {
     flushes[0]?.();
     expect(queryClient.getQueryState(deviceOutputsKey('d1'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(deviceOutputsKey('d2'))?.isInvalidated).toBe(false);
+  });
+
+  it('moves the open device to its new location at once, and its list rows and location history at the next flush', () => {
+    const { queryClient, apply, flushes, listed } = setUp();
+    const historyKey = [...deviceLocationStatesKey('d1'), { kind: '24h' }];
+    queryClient.setQueryData(historyKey, { items: [] });
+    const location = {
+      state: 'atForbiddenPoi' as const,
+      place: { id: 'yard', name: 'Closed yard' },
+      since: '2026-11-22T10:00:00.000Z',
+    };
+    apply({ type: 'location', deviceUUID: 'd1', businessId: 'b1', location });
+    expect(queryClient.getQueryData<Device>(deviceKey('d1'))?.location).toEqual(location);
+    expect(listed('d1')?.location.state).toBe('unavailable');
+    expect(queryClient.getQueryState(historyKey)?.isInvalidated).toBe(false);
+
+    flushes[0]?.();
+    expect(listed('d1')?.location).toEqual(location);
+    expect(listed('d2')?.location.state).toBe('unavailable');
+    expect(queryClient.getQueryState(historyKey)?.isInvalidated).toBe(true);
   });
 
   it('sets the parameterization status with its label and colour', () => {

@@ -10,9 +10,11 @@ import { deviceReadingsKey } from '@/features/device-detail/api/get-readings';
 import { deviceReceivedMessagesKey } from '@/features/device-detail/api/get-received-messages';
 import { deviceUndecodedFramesKey } from '@/features/device-detail/api/get-undecoded-frames';
 import { DEVICES_KEY } from '@/features/devices/api/get-devices';
+import { deviceLocationStatesKey } from '@/features/locations/api/get-location-states';
 
 type ReadingsEvent = Extract<LiveEvent, { type: 'readings' }>;
 type ParameterizationEvent = Extract<LiveEvent, { type: 'parameterization' }>;
+type LocationEvent = Extract<LiveEvent, { type: 'location' }>;
 type DevicePatch = (device: Device) => Device;
 
 export const withReadings =
@@ -37,6 +39,10 @@ export const withParameterization =
         }
       : null,
   });
+
+export const withLocation =
+  (event: LocationEvent): DevicePatch =>
+  (device) => ({ ...device, location: event.location });
 
 const DEVICE_PAGES_KEY = [...DEVICES_KEY, 'filter'] as const;
 
@@ -78,11 +84,11 @@ export function appendCommissioningEvent(
 export const LIST_REFRESH_MS = 1_000;
 
 /**
- * Keeps the query cache in step with the live events: the open device, its commissioning events and the alarms on
- * show change at once; device lists, alarm lists, readings and undecoded frames, which may be many or costly, are read
- * again once a second at most for all that came meanwhile. A frame the codec could not decode comes as a readings
- * event without values, so every readings event refreshes the device's undecoded frames too; and its outputs, which
- * an uplink marks sent or confirmed.
+ * Keeps the query cache in step with the live events: the open device, its commissioning events, its location and the
+ * alarms on show change at once; device lists, alarm lists, readings, undecoded frames and location histories, which
+ * may be many or costly, are read again once a second at most for all that came meanwhile. A frame the codec could
+ * not decode comes as a readings event without values, so every readings event refreshes the device's undecoded
+ * frames too; and its outputs, which an uplink marks sent or confirmed.
  */
 export function createLiveEventCache(
   queryClient: QueryClient,
@@ -91,6 +97,7 @@ export function createLiveEventCache(
 ) {
   let listPatches = new Map<string, DevicePatch[]>();
   let readingsOf = new Set<string>();
+  let locationsOf = new Set<string>();
   let alarmsChanged = false;
   let scheduled = false;
 
@@ -98,9 +105,11 @@ export function createLiveEventCache(
     scheduled = false;
     const patches = listPatches;
     const devices = readingsOf;
+    const moved = locationsOf;
     const alarms = alarmsChanged;
     listPatches = new Map();
     readingsOf = new Set();
+    locationsOf = new Set();
     alarmsChanged = false;
     patchDeviceLists(queryClient, patches);
     for (const uuid of devices) {
@@ -109,6 +118,7 @@ export function createLiveEventCache(
       void queryClient.invalidateQueries({ queryKey: deviceReceivedMessagesKey(uuid) });
       void queryClient.invalidateQueries({ queryKey: deviceOutputsKey(uuid) });
     }
+    for (const uuid of moved) void queryClient.invalidateQueries({ queryKey: deviceLocationStatesKey(uuid) });
     if (alarms) void refreshAlarmPages(queryClient);
   };
   const flushLater = () => {
@@ -134,6 +144,13 @@ export function createLiveEventCache(
       case 'parameterization': {
         const patch = withParameterization(event, t);
         patchDevice(queryClient, event.deviceUUID, patch);
+        later(event.deviceUUID, patch);
+        break;
+      }
+      case 'location': {
+        const patch = withLocation(event);
+        patchDevice(queryClient, event.deviceUUID, patch);
+        locationsOf.add(event.deviceUUID);
         later(event.deviceUUID, patch);
         break;
       }
