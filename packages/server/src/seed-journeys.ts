@@ -247,7 +247,7 @@ export async function insertDemoJourneys(
         (endedAt === null || point.date <= endedAt) &&
         !pauses.some((pause) => point.date >= pause.from && point.date < pause.to),
     );
-    let summary: StoredJourneySummary = emptyJourneySummary();
+    let summary: StoredJourneySummary = emptyJourneySummary(createdAt);
     for (const point of positions) {
       const pause = pauses.find(
         (candidate) => candidate.from <= point.date && summary.last && summary.last.date < candidate.from,

@@ -43,6 +43,8 @@ const en = {
   'business.has_sublevels': 'This level cannot be deleted: it has sublevels. Move the devices or sublevels first.',
   'business.has_assets':
     'This level cannot be deleted: it or one of its sublevels has assets. Move the assets or sublevels first.',
+  'business.has_places':
+    'This level cannot be deleted: it or one of its sublevels has places or place groups. Delete them first.',
   'business.move_target_not_found': 'The destination level does not exist.',
   'business.move_same_parent': 'The level is already under this destination.',
   'business.move_to_itself': 'A level cannot be moved under itself.',
@@ -214,6 +216,8 @@ const pt: Record<MessageCode, string> = {
     'Este nível não pode ser eliminado: tem subníveis. Mova primeiro os dispositivos ou subníveis.',
   'business.has_assets':
     'Este nível não pode ser eliminado: ele ou um dos seus subníveis tem ativos. Mova primeiro os ativos ou subníveis.',
+  'business.has_places':
+    'Este nível não pode ser eliminado: ele ou um dos seus subníveis tem locais ou grupos de locais. Elimine-os primeiro.',
   'business.move_target_not_found': 'O nível de destino não existe.',
   'business.move_same_parent': 'O nível já se encontra sob este destino.',
   'business.move_to_itself': 'Um nível não pode ser movido para debaixo de si próprio.',

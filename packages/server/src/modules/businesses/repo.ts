@@ -524,6 +524,21 @@ export function createBusinessesRepo(db: Database) {
       return count(row.n);
     },
 
+    /** Places and place groups in the subtree at `path`. */
+    async countPlacesInSubtree(path: string, trx: Executor = db): Promise<number> {
+      const places = await trx
+        .selectFrom('places')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(inSubtree(path, 'places.businessPath'))
+        .executeTakeFirstOrThrow();
+      const groups = await trx
+        .selectFrom('placeGroups')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(inSubtree(path, 'placeGroups.businessPath'))
+        .executeTakeFirstOrThrow();
+      return count(places.n) + count(groups.n);
+    },
+
     async insert(
       business: { description: string; status: number; parent: Pick<BusinessRow, 'path' | 'depth' | 'id'> | null },
       now: number,
@@ -603,12 +618,20 @@ export function createBusinessesRepo(db: Database) {
         })
         .where(inSubtree(node.path, 'assets.businessPath'))
         .execute();
+      for (const table of ['parameterPresets', 'places', 'placeGroups', 'journeys'] as const) {
+        await trx
+          .updateTable(table)
+          .set({
+            businessPath: sql<string>`${target.path} || substr(${sql.ref('business_path')}, ${oldParentPath.length + 1})`,
+          })
+          .where(inSubtree(node.path, `${table}.businessPath`))
+          .execute();
+      }
+      // The ingest pipeline's spatial index matches places to devices by path: it must rebuild.
       await trx
-        .updateTable('parameterPresets')
-        .set({
-          businessPath: sql<string>`${target.path} || substr(${sql.ref('business_path')}, ${oldParentPath.length + 1})`,
-        })
-        .where(inSubtree(node.path, 'parameterPresets.businessPath'))
+        .updateTable('placeRevision')
+        .set((eb) => ({ revision: eb('revision', '+', 1) }))
+        .where('id', '=', 1)
         .execute();
       return count(result.numUpdatedRows);
     },
@@ -656,6 +679,11 @@ export function createBusinessesRepo(db: Database) {
     },
 
     async delete(id: string, trx: Executor = db): Promise<void> {
+      // Its journeys are the history of devices no longer there (a level with devices is not deleted); a device that
+      // left with its journey still running stops advancing it. History and track go by cascade.
+      const journeys = trx.selectFrom('journeys').select('id').where('businessId', '=', id);
+      await trx.updateTable('devices').set({ journeyId: null }).where('journeyId', 'in', journeys).execute();
+      await trx.deleteFrom('journeys').where('businessId', '=', id).execute();
       // Its place in the tree goes with it (on delete cascade).
       await trx.deleteFrom('businessNodes').where('id', '=', id).execute();
     },

@@ -352,7 +352,7 @@ export function createBusinessesService({
     },
 
     /**
-     * Deletes a node without sublevels, devices or assets ("move the devices or sublevels first"); a top-level business only
+     * Deletes a node without sublevels, devices, assets or places ("move the devices or sublevels first"); a top-level business only
      * by provider staff. The deletion is recorded in the parent's log (the node's own log goes with it).
      */
     async delete(user: UserRow, id: string): Promise<void> {
@@ -363,6 +363,7 @@ export function createBusinessesService({
         if ((await businessesRepo.countDevicesInSubtree(node.path, trx)) > 0)
           throw new AppError('business.has_devices');
         if ((await businessesRepo.countAssetsInSubtree(node.path, trx)) > 0) throw new AppError('business.has_assets');
+        if ((await businessesRepo.countPlacesInSubtree(node.path, trx)) > 0) throw new AppError('business.has_places');
         if ((await businessesRepo.countChildren(node.id, trx)) > 0) throw new AppError('business.has_sublevels');
         await businessesRepo.delete(node.id, trx);
         if (node.parentId) {

@@ -418,8 +418,11 @@ async function advanceJourneys(ops: StoreOps, changes: DeviceChange[], at: numbe
     if (stored === undefined) continue;
     let summary = parseJourneySummary(stored);
     for (const { fix, inside } of change.taken) {
-      summary = advanceJourney(summary, { ...fix, place: inside });
-      points.push({ journeyId, date: fix.date, lat: fix.lat, lon: fix.lon, speedKmh: fix.speedKmh });
+      const advanced = advanceJourney(summary, { ...fix, place: inside });
+      // The track holds the positions the summary took, so the two always tell the same journey.
+      if (advanced !== summary)
+        points.push({ journeyId, date: fix.date, lat: fix.lat, lon: fix.lon, speedKmh: fix.speedKmh });
+      summary = advanced;
     }
     saved.push({ id: journeyId, summary: JSON.stringify(summary) });
   }

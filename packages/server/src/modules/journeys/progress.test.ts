@@ -75,6 +75,13 @@ describe('advanceJourney', () => {
     expect(advanceJourney(summary, at(1, 1))).toBe(summary);
   });
 
+  it('ignores positions dated before the journey began, such as buffered messages arriving late', () => {
+    const begun = emptyJourneySummary(T0 + 5 * MINUTE);
+    expect(advanceJourney(begun, at(4, 0))).toBe(begun);
+    const summary = feed([at(4, 0), at(6, 1), at(8, 2)], begun);
+    expect(presentJourneySummary(summary, T0 + 8 * MINUTE).start?.date).toBe(new Date(T0 + 6 * MINUTE).toISOString());
+  });
+
   it('a parked device wandering a few metres with speed 0 adds no distance, only stopped time', () => {
     const parked = [0, 1, 2, 3].map((minute) => at(minute, minute % 2 === 0 ? 0 : 0.02, { speedKmh: 0 }));
     const summary = presentJourneySummary(feed(parked), T0 + 3 * MINUTE);

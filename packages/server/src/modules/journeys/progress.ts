@@ -60,6 +60,11 @@ export interface StoredJourneySummary {
   still: { lat: number; lon: number; since: number; place: StoredPlace } | null;
   /** The journey was paused (or ended): the next position starts a new leg instead of joining the last one. */
   interrupted: boolean;
+  /**
+   * When the journey began: a position dated earlier (a device's buffered messages arriving late) is not part of it.
+   * Null in summaries stored before it was kept, which take every position.
+   */
+  from: number | null;
 }
 
 /**
@@ -80,8 +85,9 @@ export const STILL_JITTER_M = 100;
  */
 export const MAX_KEPT = 100;
 
-export function emptyJourneySummary(): StoredJourneySummary {
+export function emptyJourneySummary(from: number | null = null): StoredJourneySummary {
   return {
+    from,
     distanceM: 0,
     movingMs: 0,
     stoppedMs: 0,
@@ -131,12 +137,16 @@ function endLeg(summary: StoredJourneySummary, to: StoredPoint): StoredLeg[] {
   return keepNewest([...summary.legs, { from: leg.from, to, distanceM: leg.distanceM, topSpeedKmh: leg.topSpeedKmh }]);
 }
 
-/** The summary with one more position of the journey's device; positions not newer than the last taken are ignored. */
+/**
+ * The summary with one more position of the journey's device; positions not newer than the last taken, or older than
+ * the journey, are ignored (the very summary is answered, so a caller can tell).
+ */
 export function advanceJourney(summary: StoredJourneySummary, position: JourneyPosition): StoredJourneySummary {
   const { last } = summary;
   const point = pointOf(position);
   const newLast = { ...point, place: position.place };
   if (last && position.date <= last.date) return summary;
+  if (summary.from !== null && position.date < summary.from) return summary;
   if (!last || summary.interrupted) {
     return {
       ...summary,

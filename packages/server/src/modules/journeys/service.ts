@@ -298,7 +298,7 @@ export function createJourneysService({
               description: request.description,
               comment: request.comment,
               state: JOURNEY_CREATED.state,
-              summary: JSON.stringify(emptyJourneySummary()),
+              summary: JSON.stringify(emptyJourneySummary(at)),
               createdAt: at,
               updatedAt: at,
               endedAt: null,

@@ -362,6 +362,7 @@ describe.each(databaseKinds())('location states on %s', (kind) => {
       .where('id', '=', nodes.Porto ?? '')
       .executeTakeFirstOrThrow();
     const journeyId = randomUUID();
+    const base = Date.now() - HOUR;
     await t.db
       .insertInto('journeys')
       .values({
@@ -371,7 +372,7 @@ describe.each(databaseKinds())('location states on %s', (kind) => {
         deviceId: van,
         description: 'Delivery',
         state: 'running',
-        summary: JSON.stringify(emptyJourneySummary()),
+        summary: JSON.stringify(emptyJourneySummary(base)),
         createdAt: 0,
         updatedAt: 0,
         endedAt: null,
@@ -379,7 +380,8 @@ describe.each(databaseKinds())('location states on %s', (kind) => {
       })
       .execute();
     await t.db.updateTable('devices').set({ journeyId }).where('id', '=', van).execute();
-    const base = Date.now() - HOUR;
+    // Dated before the journey began (sent late): not part of it.
+    await at(van, base - 10 * MINUTE, north(-9000), 50);
     await at(van, base, north(-3000), 50);
     await at(van, base + 3 * MINUTE, north(0), 40);
     await at(van, base + 4 * MINUTE, north(0), 0);

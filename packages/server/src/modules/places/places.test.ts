@@ -6,7 +6,7 @@ import { databaseKinds } from '../../testing/test-database.js';
 
 const PASSWORD = 'a good password';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const circle = (lat = 38.7076, lon = -9.1365, radius = 150) => ({ kind: 'circle', center: { lat, lon }, radius });
 const square = (lat = 38.72, lon = -9.15, side = 0.002) => ({
@@ -625,5 +625,42 @@ describe.each(databaseKinds())('places and place groups on %s', (kind) => {
       expect(edit.statusCode).toBe(403);
     }
     expect((await call('GET', `/api/places/${held._id}/devices`, siteViewer)).statusCode).toBe(200);
+  });
+
+  it('keeps places with their level: a level with places is not deleted, a moved level takes them along', async () => {
+    const created = await call('POST', `/api/customer-business/${nodes.Tenant}`, staff, { description: 'Yard' });
+    const yard = created.json()._id as string;
+    const yardGroup = await call('POST', `/api/customer-business/${yard}/place-groups`, tenantAdmin, { name: 'Yard' });
+    const yardPlace = await call('POST', `/api/customer-business/${yard}/places`, tenantAdmin, {
+      name: 'Gate',
+      area: circle(),
+      groupId: yardGroup.json()._id,
+    });
+    expect(yardPlace.statusCode, yardPlace.body).toBe(201);
+    const refused = await call('DELETE', `/api/customer-business/${yard}`, tenantAdmin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('business.has_places');
+
+    const before = await revision();
+    const siteB = (await call('GET', `/api/customer-business/${nodes['Site B']}`, tenantAdmin)).json();
+    const moved = await call('PUT', `/api/customer-business/${yard}`, tenantAdmin, { version: 1, parent: siteB.slug });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await revision()).toBeGreaterThan(before);
+    const paths = await t.db
+      .selectFrom('places')
+      .innerJoin('placeGroups', 'placeGroups.id', 'places.groupId')
+      .select(['places.businessPath as placePath', 'placeGroups.businessPath as groupPath'])
+      .where('places.id', '=', yardPlace.json()._id)
+      .executeTakeFirstOrThrow();
+    const expected = `/${nodes.Tenant}/${nodes['Site B']}/${yard}/`;
+    expect(paths).toEqual({ placePath: expected, groupPath: expected });
+    // Site A's admin no longer reaches it; Site B's subtree lists it.
+    const listed = PlacePage.parse((await call('GET', `${base('Site B')}/places?search=Gate`, tenantAdmin)).json());
+    expect(listed.items.map((item) => item._id)).toEqual([yardPlace.json()._id]);
+
+    await call('DELETE', `/api/customer-business/${yard}/places/${yardPlace.json()._id}?version=1`, tenantAdmin);
+    await call('DELETE', `/api/customer-business/${yard}/place-groups/${yardGroup.json()._id}?version=1`, tenantAdmin);
+    const deleted = await call('DELETE', `/api/customer-business/${yard}`, tenantAdmin);
+    expect(deleted.statusCode, deleted.body).toBe(204);
   });
 });
