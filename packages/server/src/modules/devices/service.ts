@@ -17,6 +17,7 @@ import {
   type Message,
   type MessageCode,
   NETWORK_ID_SCHEMAS,
+  translate,
   type UpdateDeviceRequest,
 } from '@iot/shared';
 import { sql, type Transaction } from 'kysely';
@@ -24,6 +25,7 @@ import type { Database, DatabaseSchema } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { unlinkDevice } from '../assets/repo.js';
 import { type BusinessesRepo, reachOf, type ScopedBusinessRow } from '../businesses/repo.js';
+import { finishJourneysOfDevices } from '../journeys/service.js';
 import type { PlansService } from '../plans/service.js';
 import type { UserRow } from '../users/present.js';
 import type { Cursor } from './device-page.js';
@@ -176,7 +178,15 @@ export function createDevicesService({
         continue;
       }
       if (!staysInScope) room -= 1;
-      if (!dryRun) await devicesRepo.move(device, target, trx);
+      if (!dryRun) {
+        await devicesRepo.move(device, target, trx);
+        // Its journeys stay at the level it leaves, which must not follow its positions at the new one.
+        const comment = translate('journey.finished_device_moved', user.language, {
+          device: device.description || device.id,
+          level: target.description,
+        });
+        await finishJourneysOfDevices(trx, businessesRepo, [device.id], { userId: user.id, at: now(), comment });
+      }
       outcomes.push({ device: uuid, uuid });
     }
     return outcomes;

@@ -562,4 +562,20 @@ describe.each(databaseKinds())('journeys on %s', (kind) => {
     expect(answer.statusCode).toBe(404);
     expect(answer.body).toBe(missing.body);
   });
+
+  it('finishes the open journey of a device moved to another level, so the old level stops following it', async () => {
+    const van = await tracker('Site A');
+    const journey = await journeyOf('Site A', van, 'Before the move');
+    const moved = await call('POST', '/api/devices/bulk-business-set', staff, {
+      devices: [van.uuid],
+      businessId: nodes.Other,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().results[0].ok).toBe(true);
+    const after = await detail(journey._id);
+    expect(after.state).toBe('finished');
+    expect(after.history.at(-1)).toMatchObject({ transition: 'finished', user: 'staff@example.com' });
+    expect(after.history.at(-1)?.comment).toContain('Other');
+    expect(await carried(van)).toBeNull();
+  });
 });
