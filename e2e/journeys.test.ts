@@ -1,6 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Journey, JourneyDetail, MessageCode } from '@iot/shared';
 import { MESSAGES } from '@iot/shared';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import pt from '../packages/web/src/i18n/pt.json' with { type: 'json' };
@@ -55,6 +57,23 @@ function delivery(now: number) {
   for (let step = 1; step <= 6; step++)
     positions.push({ ts: start + (38 + step * 5) * MINUTE, speed: 60, position: between(TROFA, BRAGA, step / 6) });
   return positions;
+}
+
+/**
+ * The journey began before the delivery's first position, as if it had been started at the depot: a journey takes no
+ * position dated before it began, and the delivery's positions are dated up to 75 minutes back.
+ */
+function beganBefore(journeyId: string, positions: ReturnType<typeof delivery>) {
+  const began = Math.min(...positions.map((position) => position.ts)) - MINUTE;
+  const db = new Database(join(suite.server.dataDir, 'app.db'));
+  db.pragma('busy_timeout = 5000');
+  const { summary } = db.prepare('SELECT summary FROM journeys WHERE id = ?').get(journeyId) as { summary: string };
+  db.prepare('UPDATE journeys SET summary = ?, created_at = ? WHERE id = ?').run(
+    JSON.stringify({ ...JSON.parse(summary), from: began }),
+    began,
+    journeyId,
+  );
+  db.close();
 }
 
 /** What the van posts through the platform's HTTP integration. */
@@ -162,7 +181,9 @@ describe("journeys: a device's tab", () => {
     expect(created?.device.uuid).toBe(uuid);
     expect(new URL(suite.page.url()).searchParams.get('journey')).toBe(created?._id);
 
-    await report(uuid, delivery(Date.now()));
+    const positions = delivery(Date.now());
+    beganBefore(created?._id ?? '', positions);
+    await report(uuid, positions);
     // A reload keeps the journey's page, now with the positions taken.
     await suite.page.reload();
     const stops = suite.page.getByRole('table', { name: en['journeys.stops'] });
@@ -238,7 +259,10 @@ describe("journeys: a level's configuration tab, in Portuguese", () => {
     await suite.page.getByRole('tab', { name: pt['businesses.tab.journeys'], selected: true }).waitFor();
     await startFor('E2E volta a Lisboa');
     await header('E2E volta a Lisboa').getByText(pt['journeys.state.running'], { exact: true }).waitFor();
-    await report(uuid, delivery(Date.now()));
+    const positions = delivery(Date.now());
+    const [started] = await journeysNamed('E2E volta a Lisboa');
+    beganBefore(started?._id ?? '', positions);
+    await report(uuid, positions);
     await suite.page.reload();
     await suite.page.getByRole('table', { name: pt['journeys.stops'] }).getByText('E2E Trofa warehouse').waitFor();
     await suite.page.getByRole('img', { name: /^Paragem 1: E2E Trofa warehouse/ }).waitFor({ state: 'attached' });

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SearchField } from '@/components/search-field';
 import { errorMessage } from '@/lib/error-message';
 import { useBusinesses } from '../api/get-businesses';
@@ -16,6 +16,7 @@ import { BusinessTreeView } from './business-tree-view';
 import { useExpandedBusinesses } from './use-expanded-businesses';
 
 export const BUSINESS_PANEL_WIDTH = 400;
+const PLACES_PATH = '/places';
 
 interface PanelProps {
   user: User;
@@ -28,6 +29,7 @@ interface PanelProps {
 function PanelTree({ tree, user, businessId, onNavigate }: PanelProps & { tree: BusinessTree }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const { expanded, toggle, expand } = useExpandedBusinesses(tree);
@@ -52,7 +54,9 @@ function PanelTree({ tree, user, businessId, onNavigate }: PanelProps & { tree: 
           selectedId={businessId ?? null}
           onSelect={(id) => {
             const business = tree.byId.get(id);
-            if (business) void navigate(businessDevicesPath(business));
+            // The places screen shows one level at a time: choosing another shows its places, not its devices.
+            if (business && pathname === PLACES_PATH) void navigate(`${PLACES_PATH}?business=${business._id}`);
+            else if (business) void navigate(businessDevicesPath(business));
             onNavigate?.();
           }}
           onOpenMenu={actions.openMenu}

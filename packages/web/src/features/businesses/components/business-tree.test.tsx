@@ -1,6 +1,7 @@
 import type { Business, User } from '@iot/shared';
 import { DEFAULT_CALL_RECEPTION, MESSAGES } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/i18n';
 import en from '@/i18n/en.json';
@@ -101,6 +102,31 @@ describe('the side panel', () => {
     await screen.findByText('Porto plant');
     const names = screen.getAllByRole('treeitem').map((row) => row.textContent);
     expect(names).toEqual(['Acme Water', 'North region', 'Porto plant']);
+  });
+
+  it("opens a chosen level's devices, or its places while the places screen is shown", async () => {
+    function Shown() {
+      const { pathname, search } = useLocation();
+      return <output>{`${pathname}${search}`}</output>;
+    }
+    renderWithProviders(
+      <>
+        <BusinessTreePanel user={olivia} />
+        <Shown />
+      </>,
+      { path: '/places' },
+    );
+    fireEvent.click(await screen.findByText('North region'));
+    expect(screen.getByRole('status').textContent).toBe('/places?business=north');
+    cleanup();
+    renderWithProviders(
+      <>
+        <BusinessTreePanel user={olivia} />
+        <Shown />
+      </>,
+    );
+    fireEvent.click(await screen.findByText('North region'));
+    expect(screen.getByRole('status').textContent).toMatch(/^\/businesses\/north\//);
   });
 
   it('tells a user without admin rights on the level that they may not edit it', async () => {
