@@ -56,6 +56,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Where the app is: the path and query the panel navigated to. */
+function Shown() {
+  const { pathname, search } = useLocation();
+  return <output>{`${pathname}${search}`}</output>;
+}
+
 describe('the business tree view', () => {
   it('renders only a window of rows of a 100,000-node tree', () => {
     const many: Business[] = [business('n0', 'Root', null)];
@@ -105,10 +111,6 @@ describe('the side panel', () => {
   });
 
   it("opens a chosen level's devices, or its places while the places screen is shown", async () => {
-    function Shown() {
-      const { pathname, search } = useLocation();
-      return <output>{`${pathname}${search}`}</output>;
-    }
     renderWithProviders(
       <>
         <BusinessTreePanel user={olivia} />
