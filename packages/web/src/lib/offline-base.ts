@@ -62,7 +62,7 @@ export interface OfflineBase {
 
 /**
  * Land, country borders and places from Natural Earth data shipped with the product: a base map with no network.
- * Should the data file not be read (a server updated under an open page), the places alone.
+ * Should the data file not be read or not parse (a server updated under an open page), the places alone.
  */
 export async function offlineBase(): Promise<OfflineBase> {
   const places: OfflineBase['places'] = {
@@ -75,12 +75,17 @@ export async function offlineBase(): Promise<OfflineBase> {
   };
   const response = await fetch(countriesUrl).catch(() => null);
   if (!response?.ok) return { ...EMPTY_BASE, places };
-  const topology = (await response.json()) as Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
-  return {
-    land: feature(topology, topology.objects.land) as FeatureCollection,
-    borders: mesh(topology, topology.objects.countries, (a, b) => a !== b),
-    places,
-  };
+  try {
+    const topology = (await response.json()) as Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
+    return {
+      land: feature(topology, topology.objects.land) as FeatureCollection,
+      borders: mesh(topology, topology.objects.countries, (a, b) => a !== b),
+      places,
+    };
+  } catch {
+    // Not the data file (a proxy's error page answered 200, a truncated download): the places alone, as unread.
+    return { ...EMPTY_BASE, places };
+  }
 }
 
 /** A base with nothing on it: the sea's colour alone. */
