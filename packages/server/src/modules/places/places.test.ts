@@ -663,4 +663,22 @@ describe.each(databaseKinds())('places and place groups on %s', (kind) => {
     const deleted = await call('DELETE', `/api/customer-business/${yard}`, tenantAdmin);
     expect(deleted.statusCode, deleted.body).toBe(204);
   });
+
+  it('lists with a level’s groups those of the levels above it, which its places may be in', async () => {
+    const above = await group('Tenant', { name: 'Tenant-wide depots' });
+    const names = async (level: string, token: string) =>
+      PlaceGroupList.parse((await call('GET', `${base(level)}/place-groups`, token)).json()).items.map(
+        (item) => item.name,
+      );
+    expect(await names('Room A1', siteViewer)).toContain('Tenant-wide depots');
+    expect(await names('Site B', tenantAdmin)).toContain('Tenant-wide depots');
+    const inRoom = await place('Room A1', { name: 'Room corner', area: circle(), groupId: above._id }, siteAdmin);
+    expect(inRoom.group?.name).toBe('Tenant-wide depots');
+    // Read only from below: its level's admins edit it.
+    const edit = await call('PATCH', `${base('Site A')}/place-groups/${above._id}`, siteAdmin, {
+      version: 1,
+      name: 'X',
+    });
+    expect(edit.statusCode).toBe(404);
+  });
 });

@@ -132,6 +132,12 @@ function inSubtreeReached(table: 'places' | 'placeGroups', scope: Scope | null, 
   return all;
 }
 
+/** The paths of the levels above the one at `path` (`/a/b/c/` → `/a/`, `/a/b/`). */
+function pathsAbove(path: string): string[] {
+  const ids = path.split('/').filter(Boolean);
+  return ids.slice(0, -1).map((_, index) => `/${ids.slice(0, index + 1).join('/')}/`);
+}
+
 /** Places and their groups, scoped to the caller's reach in SQL by their business's path. SQL only. */
 export function createPlacesRepo(db: Database) {
   // The check of every call on one place (the page of its devices is read a thousand times a second): built once, the
@@ -381,11 +387,19 @@ export function createPlacesRepo(db: Database) {
       return trx.selectFrom('placeGroups').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** The subtree's groups that the caller reaches, by lower(name) then id (few a level: one page). */
+    /**
+     * The subtree's groups that the caller reaches, and those of the levels above it, which its places may be in
+     * (the caller need not reach those levels, as a place's group need not be reached), by lower(name) then id (few a
+     * level: one page).
+     */
     async groups(caller: Caller, subtreePath: string, trx: Executor = db): Promise<ListedGroupRow[]> {
       const all = inSubtreeReached('placeGroups', await scopeOf(caller, trx), subtreePath);
+      const above = pathsAbove(subtreePath);
+      const inSubtree = sql<boolean>`(${sql.join(all, sql` and `)})`;
       return listedGroups(trx)
-        .where(sql<boolean>`(${sql.join(all, sql` and `)})`)
+        .where((eb) =>
+          above.length === 0 ? inSubtree : eb.or([inSubtree, eb('placeGroups.businessPath', 'in', above)]),
+        )
         .orderBy(sql`lower(${sql.ref('placeGroups.name')})`)
         .orderBy('placeGroups.id')
         .execute();
