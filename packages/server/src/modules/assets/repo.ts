@@ -1,25 +1,7 @@
 import type { Role } from '@iot/shared';
-import {
-  type Expression,
-  type Insertable,
-  PostgresAdapter,
-  type Selectable,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { type Insertable, PostgresAdapter, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { AssetsTable, Database, DatabaseSchema } from '../../db/schema.js';
-import {
-  type Caller,
-  inRange,
-  inSubtree,
-  reachOf,
-  type Scope,
-  scopeOf,
-  scopeSql,
-  subtreeRange,
-  tenantPathOf,
-} from '../businesses/repo.js';
+import { type Caller, inSubtree, inSubtreeReached, reachOf, type Scope, scopeOf } from '../businesses/repo.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
@@ -103,16 +85,7 @@ function listed(trx: Executor) {
  * is then a range of its paths.
  */
 function matching(scope: Scope | null, query: AssetQuery) {
-  const all: Expression<boolean>[] = [
-    sql<boolean>`${sql.ref('assets.tenantPath')} = ${tenantPathOf(query.subtreePath)}`,
-  ];
-  if (query.subtreePath !== tenantPathOf(query.subtreePath))
-    all.push(inRange(subtreeRange(query.subtreePath), 'assets.businessPath'));
-  // A scope of exactly this tenant is said by the tenant condition already.
-  if (scope?.wholeTenant !== tenantPathOf(query.subtreePath)) {
-    const { reach } = scopeSql(scope, 'assets.businessPath');
-    if (reach) all.push(reach);
-  }
+  const all = inSubtreeReached('assets', scope, query.subtreePath);
   if (query.search)
     all.push(sql<boolean>`lower(${sql.ref('assets.description')}) like ${likePattern(query.search)} escape '\\'`);
   if (query.assetTypeId) all.push(sql<boolean>`${sql.ref('assets.assetTypeId')} = ${query.assetTypeId}`);

@@ -236,6 +236,23 @@ export function scopeSql(scope: Scope | null, column: string) {
 }
 
 /**
+ * The rows of the subtree at `subtreePath` that the scope reaches, as conditions over a table carrying `business_path`
+ * and `tenant_path` (devices' kin: assets, places, place groups). The tenant is always said, so that a listing walks
+ * the table's (tenant, …) index in order within that tenant alone; a subtree below the top is then a range of its
+ * paths; a scope of exactly this tenant is said by the tenant condition already.
+ */
+export function inSubtreeReached(table: string, scope: Scope | null, subtreePath: string): Expression<boolean>[] {
+  const tenant = tenantPathOf(subtreePath);
+  const all: Expression<boolean>[] = [sql<boolean>`${sql.ref(`${table}.tenantPath`)} = ${tenant}`];
+  if (subtreePath !== tenant) all.push(inRange(subtreeRange(subtreePath), `${table}.businessPath`));
+  if (scope?.wholeTenant !== tenant) {
+    const { reach } = scopeSql(scope, `${table}.businessPath`);
+    if (reach) all.push(reach);
+  }
+  return all;
+}
+
+/**
  * Where the caller reaches and with which role, as SQL over a path column (`businesses.path`, or the business path
  * a row of another table carries), by `scopeSql`. `reach` and `above` are null for provider staff (every node).
  */

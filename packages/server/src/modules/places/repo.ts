@@ -1,18 +1,10 @@
 import type { Role } from '@iot/shared';
-import {
-  type Expression,
-  type Insertable,
-  PostgresAdapter,
-  type Selectable,
-  sql,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { type Insertable, PostgresAdapter, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import { queryPerShape, reusableQuery } from '../../db/reusable-query.js';
 import type { Database, DatabaseSchema, PlaceGroupsTable, PlacesTable } from '../../db/schema.js';
 import {
   type Caller,
-  inRange,
+  inSubtreeReached,
   isProviderStaff,
   isReaching,
   reachOf,
@@ -21,8 +13,6 @@ import {
   type Scope,
   scopeOf,
   scopeSql,
-  subtreeRange,
-  tenantPathOf,
 } from '../businesses/repo.js';
 import {
   type PackedPlaceDeviceRow,
@@ -113,23 +103,6 @@ function listedGroups(trx: Executor) {
     .innerJoin('businesses', 'businesses.id', 'placeGroups.businessId')
     .select(GROUP_COLUMNS.map((column) => `placeGroups.${column}` as const))
     .select('businesses.description as businessDescription');
-}
-
-/**
- * The rows of a subtree that the scope reaches, as one condition over a table carrying `business_path` and
- * `tenant_path`. The tenant is always said, so that a listing walks the index (tenant, lower(name), id) in order; a
- * subtree below the top is then a range of its paths.
- */
-function inSubtreeReached(table: 'places' | 'placeGroups', scope: Scope | null, subtreePath: string) {
-  const tenant = tenantPathOf(subtreePath);
-  const all: Expression<boolean>[] = [sql<boolean>`${sql.ref(`${table}.tenantPath`)} = ${tenant}`];
-  if (subtreePath !== tenant) all.push(inRange(subtreeRange(subtreePath), `${table}.businessPath`));
-  // A scope of exactly this tenant is said by the tenant condition already.
-  if (scope?.wholeTenant !== tenant) {
-    const { reach } = scopeSql(scope, `${table}.businessPath`);
-    if (reach) all.push(reach);
-  }
-  return all;
 }
 
 /** The paths of the levels above the one at `path` (`/a/b/c/` → `/a/`, `/a/b/`). */
