@@ -173,6 +173,9 @@ describe('places: the map and list of a level', () => {
       .toBeLessThan(6);
     await suite.page.getByRole('button', { name: en['places.reshape'] }).click();
     await suite.page.getByText(en['places.hint.reshape']).waitFor();
+    // The map is busy until its drawing tool holds the yard, ready to be dragged.
+    const map = suite.page.getByRole('region', { name: en['places.map'] });
+    await expect.poll(() => map.getAttribute('aria-busy')).toBe('false');
     await suite.page.mouse.move(middle.x, middle.y);
     await suite.page.mouse.down();
     await suite.page.mouse.move(middle.x + 60, middle.y + 30, { steps: 12 });

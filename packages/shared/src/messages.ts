@@ -112,6 +112,15 @@ const en = {
   'place.group_not_found': 'The group does not exist in this level or above it.',
   'place.area_invalid': 'The area is not valid: draw a circle or a polygon of at least 3 points.',
   'place_group.in_use': 'The group still has places: move or delete them first.',
+  'contract.from_contract_invalid': 'Credits can only be carved from a contract of a level above this one.',
+  'contract.carve_exceeds_left': 'The contract "{{contract}}" has only {{left}} credits left to give.',
+  'contract.custom_period_required': 'A custom period needs its start and its end, the end after the start.',
+  'contract.has_carved': 'Contracts of sublevels were given credits from this one: delete them first.',
+  'contract.field_not_changeable': "You may only change the credit limits of your sublevels' contracts.",
+  'contract.credit_limit_reached': 'Credit limit reached: the {{channel}} was not sent.',
+  'usage_license.in_use': 'Devices still name this license ({{count}}): give them another one first.',
+  'usage_license.id_taken': 'The license id {{licenseId}} is taken in this level.',
+  'device.usage_license_not_found': 'The usage license does not exist in this level or above it.',
   'journey.device_busy': 'The device is already in a journey.',
   'journey.device_not_found': 'The device {{device}} does not exist in this level or its sublevels.',
   'journey.not_running': 'Only a running journey can be paused.',
@@ -167,6 +176,22 @@ const en = {
   'notification.journey_finished.body': 'The journey {{journey}} of {{vehicle}} finished.',
   'notification.contract_expiring.title': 'Contract about to expire',
   'notification.contract_expiring.body': 'The contract "{{contract}}" expires in {{days}} days.',
+  'notification.contract_purchase.title': 'Contract bought',
+  'notification.contract_purchase.body': 'The contract "{{contract}}" of {{business}} is bought and in force.',
+  'notification.contract_pending.title': 'Contract pending',
+  'notification.contract_pending.body': 'The contract "{{contract}}" of {{business}} waits for its purchase.',
+  'notification.contract_reaching_limit.title': 'Contract reaching its limit',
+  'notification.contract_reaching_limit.body':
+    'The contract "{{contract}}" of {{business}} has used {{percent}}% of its credits or tokens.',
+  'notification.contract_period_over_usage.title': 'Credits over the period limit',
+  'notification.contract_period_over_usage.body':
+    'The contract "{{contract}}" of {{business}} spent more than its limit for this period.',
+  'notification.contract_expired.title': 'Contract expired',
+  'notification.contract_expired.body':
+    'The contract "{{contract}}" of {{business}} expired: its features and credits no longer apply.',
+  'notification.credit_refused.title': 'Message not sent: no credits',
+  'notification.credit_refused.body':
+    'The contract "{{contract}}" reached its credit limit: a {{channel}} of {{device}} was not sent.',
   'notification.sigfox_tokens.title': 'Sigfox tokens at {{percent}}%',
   'notification.sigfox_tokens.body':
     'The {{type}} contract has {{inUse}} of its {{max}} tokens in use. Buy more before new devices are refused.',
@@ -289,6 +314,15 @@ const pt: Record<MessageCode, string> = {
   'place.group_not_found': 'O grupo não existe neste nível nem acima dele.',
   'place.area_invalid': 'A área não é válida: desenhe um círculo ou um polígono de pelo menos 3 pontos.',
   'place_group.in_use': 'O grupo ainda tem locais: mova-os ou elimine-os primeiro.',
+  'contract.from_contract_invalid': 'Só se podem ceder créditos de um contrato de um nível acima deste.',
+  'contract.carve_exceeds_left': 'O contrato "{{contract}}" só tem {{left}} créditos para ceder.',
+  'contract.custom_period_required': 'Um período personalizado precisa de início e de fim, o fim depois do início.',
+  'contract.has_carved': 'Foram cedidos créditos deste contrato a contratos de subníveis: apague-os primeiro.',
+  'contract.field_not_changeable': 'Só pode alterar os limites de créditos dos contratos dos seus subníveis.',
+  'contract.credit_limit_reached': 'Limite de créditos atingido: o {{channel}} não foi enviado.',
+  'usage_license.in_use': 'Há dispositivos com esta licença ({{count}}): atribua-lhes outra primeiro.',
+  'usage_license.id_taken': 'O identificador de licença {{licenseId}} já existe neste nível.',
+  'device.usage_license_not_found': 'A licença de utilização não existe neste nível nem acima dele.',
   'journey.device_busy': 'O dispositivo já está numa viagem.',
   'journey.device_not_found': 'O dispositivo {{device}} não existe neste nível nem nos seus subníveis.',
   'journey.not_running': 'Só uma viagem em curso pode ser pausada.',
@@ -347,6 +381,22 @@ const pt: Record<MessageCode, string> = {
   'notification.journey_finished.body': 'A viagem {{journey}} de {{vehicle}} terminou.',
   'notification.contract_expiring.title': 'Contrato prestes a expirar',
   'notification.contract_expiring.body': 'O contrato "{{contract}}" expira dentro de {{days}} dias.',
+  'notification.contract_purchase.title': 'Contrato comprado',
+  'notification.contract_purchase.body': 'O contrato "{{contract}}" de {{business}} foi comprado e está em vigor.',
+  'notification.contract_pending.title': 'Contrato pendente',
+  'notification.contract_pending.body': 'O contrato "{{contract}}" de {{business}} aguarda a compra.',
+  'notification.contract_reaching_limit.title': 'Contrato perto do limite',
+  'notification.contract_reaching_limit.body':
+    'O contrato "{{contract}}" de {{business}} já usou {{percent}}% dos seus créditos ou tokens.',
+  'notification.contract_period_over_usage.title': 'Créditos acima do limite do período',
+  'notification.contract_period_over_usage.body':
+    'O contrato "{{contract}}" de {{business}} gastou mais do que o limite deste período.',
+  'notification.contract_expired.title': 'Contrato expirado',
+  'notification.contract_expired.body':
+    'O contrato "{{contract}}" de {{business}} expirou: as suas funcionalidades e créditos deixaram de se aplicar.',
+  'notification.credit_refused.title': 'Mensagem não enviada: sem créditos',
+  'notification.credit_refused.body':
+    'O contrato "{{contract}}" atingiu o limite de créditos: um {{channel}} de {{device}} não foi enviado.',
   'notification.sigfox_tokens.title': 'Tokens Sigfox a {{percent}}%',
   'notification.sigfox_tokens.body':
     'O contrato {{type}} tem {{inUse}} dos seus {{max}} tokens em uso. Compre mais antes que novos dispositivos sejam recusados.',
@@ -385,7 +435,19 @@ export function parseMessage(text: string): { code: MessageCode; params: Record<
 export const FORMAT_LOCALES: Record<Language, string> = { en: 'en', pt: 'pt-PT' };
 
 /** The parameters that are numbers in every message that has them (a limit, a range, a step). */
-const NUMBER_PARAMS = new Set(['min', 'max', 'step', 'limit', 'minutes', 'value', 'level', 'days', 'percent', 'inUse']);
+const NUMBER_PARAMS = new Set([
+  'min',
+  'max',
+  'step',
+  'limit',
+  'minutes',
+  'value',
+  'level',
+  'days',
+  'percent',
+  'inUse',
+  'left',
+]);
 
 /**
  * A message's parameters as the language writes them: numbers with its decimal separator and digit grouping

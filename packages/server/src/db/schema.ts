@@ -6,6 +6,10 @@ import type {
   BusinessRole,
   CommissioningEventKind,
   CommunicationType,
+  ContractLogEvent,
+  ContractState,
+  ContractType,
+  CreditPeriodType,
   IntegrationNetwork,
   JourneyState,
   JourneyTransition,
@@ -189,13 +193,86 @@ export interface BusinessLogsTable {
   createdAt: number;
 }
 
-/** A contract as far as plans need it; `features` is JSON of (part of) `PlanFeatures`, the rest from the default. */
+/**
+ * A contract (SPEC section 3); `features` is JSON of (part of) `PlanFeatures`, the rest from the default. Credits and
+ * tokens are whole numbers; what is left to spend is `creditsTotal - creditsSpent - creditsCarved` (0037).
+ */
 export interface ContractsTable {
   id: string;
   businessId: string;
   name: string;
+  type: Generated<ContractType>;
+  comment: Generated<string>;
   features: string;
   createdAt: number;
+  updatedAt: Generated<number>;
+  /** Null: it never expires. */
+  expiresAt: number | null;
+  /** Null while pending (not bought yet): it grants nothing. */
+  purchasedAt: number | null;
+  /** How many levels below its business it reaches; null: all of them. */
+  inheritableLevels: number | null;
+  version: Generated<number>;
+  /** The notification state the contract job last moved it to, and when. */
+  state: Generated<ContractState>;
+  stateAt: number | null;
+  creditsTotal: Generated<number>;
+  creditsSpent: Generated<number>;
+  /** Given to the contracts of sublevels that were carved from this one. */
+  creditsCarved: Generated<number>;
+  creditPeriodType: Generated<CreditPeriodType>;
+  creditsPerPeriod: Generated<number>;
+  creditLimitForPeriod: Generated<number>;
+  allowOverUsage: Generated<number>;
+  userChangeable: Generated<number>;
+  periodStart: number | null;
+  periodEnd: number | null;
+  spentInPeriod: Generated<number>;
+  overUsageInPeriod: Generated<number>;
+  costSms: Generated<number>;
+  costWhatsapp: Generated<number>;
+  costVoice: Generated<number>;
+  costReport: Generated<number>;
+  /** The contract of an ancestor level this one's credits were carved from. */
+  fromContractId: string | null;
+  tokenType: string | null;
+  /** JSON array of `TokenCapability`. */
+  tokenCapability: Generated<string>;
+  tokenValidityDays: Generated<number>;
+  tokenPeriodStart: number | null;
+  tokensTotal: Generated<number>;
+  tokensSpent: Generated<number>;
+}
+
+/** What happened to a contract; `contractId` has no foreign key, so a deletion's row stays. */
+export interface ContractLogsTable {
+  id: string;
+  contractId: string;
+  businessId: string;
+  event: ContractLogEvent;
+  at: number;
+  userId: string | null;
+  amount: number | null;
+  /** JSON object of `ContractLogDetails`. */
+  details: Generated<string>;
+}
+
+/** A usage license (SPEC section 3); devices name it in `usageLicenseId`. Null dates: open-ended. */
+export interface UsageLicensesTable {
+  id: string;
+  businessId: string;
+  licenseId: string;
+  corporateName: Generated<string>;
+  type: string;
+  startsAt: number | null;
+  endsAt: number | null;
+  comments: Generated<string>;
+  omieContractId: string | null;
+  omieStartsAt: number | null;
+  omieEndsAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+  version: number;
 }
 
 /** A device; JSON columns hold what only the device's own screens read. */
@@ -676,6 +753,8 @@ export interface DatabaseSchema {
   treeRevision: TreeRevisionTable;
   sessionRevision: SessionRevisionTable;
   contracts: ContractsTable;
+  contractLogs: ContractLogsTable;
+  usageLicenses: UsageLicensesTable;
   devices: DevicesTable;
   batteryChanges: BatteryChangesTable;
   signals: SignalsTable;

@@ -24,6 +24,12 @@ export const NOTIFICATION_CODES = [
   'notification.battery_low',
   'notification.journey_finished',
   'notification.contract_expiring',
+  'notification.contract_purchase',
+  'notification.contract_pending',
+  'notification.contract_reaching_limit',
+  'notification.contract_period_over_usage',
+  'notification.contract_expired',
+  'notification.credit_refused',
   'notification.sigfox_tokens',
   'notification.account_confirmed',
 ] as const;

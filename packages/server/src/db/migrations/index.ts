@@ -35,6 +35,7 @@ import * as openAlarmsIndex from './0033-open-alarms-index.js';
 import * as assets from './0034-assets.js';
 import * as alarmsByTenant from './0035-alarms-by-tenant.js';
 import * as placesAndJourneys from './0036-places-and-journeys.js';
+import * as contractsAndUsageLicenses from './0037-contracts-and-usage-licenses.js';
 
 /** Every migration in order. Names sort in the order they run; a migration is never edited once released. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0034-assets': assets,
   '0035-alarms-by-tenant': alarmsByTenant,
   '0036-places-and-journeys': placesAndJourneys,
+  '0037-contracts-and-usage-licenses': contractsAndUsageLicenses,
 };

@@ -248,7 +248,9 @@ export default function PlacesMap({
     draw.setMode(tool ?? 'static');
   }, [draw, tool, reshapingId]);
 
-  // The reshaped place goes to the drawing tool, selected so that it can be dragged; the map hides its own copy.
+  // The reshaped place goes to the drawing tool, selected so that it can be dragged; the map hides its own copy. Until
+  // the tool holds it, the map says it is busy (a drag started before would move nothing).
+  const [heldId, setHeldId] = useState<string | null>(null);
   useEffect(() => {
     const place = reshapingNow.current;
     if (!draw || !reshapingId || !place) return;
@@ -265,8 +267,12 @@ export default function PlacesMap({
           : { mode: 'polygon' },
     };
     const [added] = draw.addFeatures([feature as GeoJSONStoreFeatures]);
-    if (added?.valid) draw.selectFeature(id);
+    if (added?.valid) {
+      draw.selectFeature(id);
+      setHeldId(reshapingId);
+    }
     return () => {
+      setHeldId(null);
       draw.clear();
       draw.setMode('static');
     };
@@ -328,5 +334,13 @@ export default function PlacesMap({
       </Box>
     );
   }
-  return <Box ref={container} role="region" aria-label={t('places.map')} sx={{ height }} />;
+  return (
+    <Box
+      ref={container}
+      role="region"
+      aria-label={t('places.map')}
+      aria-busy={Boolean(reshapingId) && heldId !== reshapingId}
+      sx={{ height }}
+    />
+  );
 }
