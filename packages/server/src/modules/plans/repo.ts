@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { idsOnPath, type PlanFeatures } from '@iot/shared';
 import type { Transaction } from 'kysely';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
-import { inSubtree } from '../businesses/repo.js';
+import { inRange, inSubtree, subtreeRange } from '../businesses/repo.js';
 
 type Executor = Database | Transaction<DatabaseSchema>;
 
@@ -14,23 +14,61 @@ export type ContractFeatures = Partial<Omit<PlanFeatures, 'dataViewCapabilities'
 /** Contracts as far as plans need them, and the counts the plan limits are checked against. SQL only. */
 export function createPlansRepo(db: Database) {
   return {
-    /** The contract on the nearest ancestor-or-self of the node at `path`, with its holder; undefined if none. */
-    async nearestContract(path: string, trx: Executor = db) {
+    /**
+     * The contract governing the node at `path` at `at`: on its nearest ancestor-or-self, reaching down to it (its
+     * inheritable levels), bought and not expired (SPEC sections 3 and 9); the newest first on the same level. With
+     * its holder; undefined if none.
+     */
+    async nearestContract(path: string, at: number, trx: Executor = db) {
+      const ids = idsOnPath(path);
       return trx
         .selectFrom('contracts')
         .innerJoin('businesses', 'businesses.id', 'contracts.businessId')
         .select([
+          'contracts.id as contractId',
+          'contracts.name',
           'contracts.features',
           'businesses.id as businessId',
           'businesses.description',
           'businesses.path',
           'businesses.depth',
         ])
-        .where('contracts.businessId', 'in', idsOnPath(path))
+        .where('contracts.businessId', 'in', ids)
+        .where((eb) =>
+          eb.or([
+            eb('contracts.inheritableLevels', 'is', null),
+            eb(eb('businesses.depth', '+', eb.ref('contracts.inheritableLevels')), '>=', ids.length),
+          ]),
+        )
+        .where('contracts.purchasedAt', 'is not', null)
+        .where((eb) => eb.or([eb('contracts.expiresAt', 'is', null), eb('contracts.expiresAt', '>', at)]))
         .orderBy('businesses.depth', 'desc')
         .orderBy('contracts.createdAt', 'desc')
         .limit(1)
         .executeTakeFirst();
+    },
+
+    /**
+     * Sigfox devices in a contract's reach: in its holder's subtree, no deeper than its inheritable levels (null: all).
+     * These use the contract's tokens.
+     */
+    async sigfoxDevicesInReach(
+      holder: { path: string; depth: number },
+      inheritableLevels: number | null,
+      trx: Executor = db,
+    ): Promise<number> {
+      let query = trx
+        .selectFrom('devices')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(inRange(subtreeRange(holder.path), 'devices.businessPath'))
+        .where('devices.sigfoxId', 'is not', null);
+      if (inheritableLevels !== null) {
+        query = query
+          .innerJoin('businessPaths', 'businessPaths.id', 'devices.businessId')
+          .where('businessPaths.depth', '<=', holder.depth + inheritableLevels);
+      }
+      const row = await query.executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /**
@@ -56,6 +94,7 @@ export function createPlansRepo(db: Database) {
       return Number(row.deepest ?? node.depth) - node.depth + 1;
     },
 
+    /** A contract bought at `now`, reaching every level below its business, with no credits: tests and the seed. */
     async insert(
       contract: { businessId: string; name: string; features: ContractFeatures },
       now: number,
@@ -64,7 +103,22 @@ export function createPlansRepo(db: Database) {
       const id = randomUUID();
       await trx
         .insertInto('contracts')
-        .values({ id, ...contract, features: JSON.stringify(contract.features), createdAt: now })
+        .values({
+          id,
+          ...contract,
+          features: JSON.stringify(contract.features),
+          createdAt: now,
+          updatedAt: now,
+          purchasedAt: now,
+          expiresAt: null,
+          inheritableLevels: null,
+          stateAt: now,
+          periodStart: null,
+          periodEnd: null,
+          fromContractId: null,
+          tokenType: null,
+          tokenPeriodStart: null,
+        })
         .execute();
       return id;
     },

@@ -27,18 +27,20 @@ function featuresOf(json: string): PlanFeatures {
 }
 
 /**
- * Plans (SPEC sections 3 and 9): a node's plan is the contract of its nearest ancestor-or-self that has one, else the
+ * Plans (SPEC sections 3 and 9): a node's plan is the contract governing it (`PlansRepo.nearestContract`), else the
  * default plan. The limits are checked here; the business rules call them inside their own transactions.
  */
 export function createPlansService({
   plansRepo,
   businessesRepo,
+  now = Date.now,
 }: {
   plansRepo: PlansRepo;
   businessesRepo: BusinessesRepo;
+  now?: () => number;
 }) {
   async function planOf(node: Pick<BusinessRow, 'path'>, trx?: Transaction<DatabaseSchema>): Promise<Plan> {
-    const contract = await plansRepo.nearestContract(node.path, trx);
+    const contract = await plansRepo.nearestContract(node.path, now(), trx);
     if (!contract) return { features: DEFAULT_PLAN, holder: null };
     const { businessId: id, description, path, depth } = contract;
     return { features: featuresOf(contract.features), holder: { id, description, path, depth } };
