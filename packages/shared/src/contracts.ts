@@ -139,6 +139,13 @@ export function periodLimitApplies(contract: ContractStanding, at: number): bool
   );
 }
 
+/**
+ * Whether a contract's credits limit sends: it has credits or a period limit. One without either (as contracts made
+ * before credits existed) lets every send go, still recording what it spent.
+ */
+export const creditsMetered = (contract: Pick<ContractStanding, 'creditsTotal' | 'creditPeriodType'>) =>
+  contract.creditsTotal > 0 || contract.creditPeriodType !== 'disabled';
+
 /** Credits the contract still has to spend or give (never below 0 on screen, though over-usage may take it there). */
 export const creditsLeft = (contract: Pick<ContractStanding, 'creditsTotal' | 'creditsSpent' | 'creditsCarved'>) =>
   contract.creditsTotal - contract.creditsSpent - contract.creditsCarved;
@@ -152,9 +159,12 @@ export function contractState(contract: ContractStanding, at: number): ContractS
   if (contract.purchasedAt === null) return 'pending';
   const inPeriod = periodLimitApplies(contract, at);
   if (inPeriod && contract.spentInPeriod > contract.creditLimitForPeriod) return 'period_over_usage';
+  const metered = creditsMetered(contract);
   const ratios = [
-    inPeriod && contract.creditLimitForPeriod > 0 ? contract.spentInPeriod / contract.creditLimitForPeriod : 0,
-    contract.creditsTotal > 0 ? (contract.creditsSpent + contract.creditsCarved) / contract.creditsTotal : 0,
+    metered && inPeriod && contract.creditLimitForPeriod > 0
+      ? contract.spentInPeriod / contract.creditLimitForPeriod
+      : 0,
+    metered && contract.creditsTotal > 0 ? (contract.creditsSpent + contract.creditsCarved) / contract.creditsTotal : 0,
     contract.tokensTotal > 0 ? Math.max(contract.tokensSpent, contract.tokensInUse) / contract.tokensTotal : 0,
   ];
   if (Math.max(...ratios) >= CONTRACT_LIMIT_WARNING_RATIO) return 'reaching_limit';
