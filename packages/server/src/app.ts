@@ -47,6 +47,12 @@ import { createSessionCache } from './modules/auth/session-cache.js';
 import { createBusinessesRepo, keepGrants } from './modules/businesses/repo.js';
 import { businessesRoutes } from './modules/businesses/routes.js';
 import { createBusinessesService } from './modules/businesses/service.js';
+import { createContractsRepo } from './modules/contracts/repo.js';
+import { contractsRoutes } from './modules/contracts/routes.js';
+import { createContractsService } from './modules/contracts/service.js';
+import { startContractJob } from './modules/credits/job.js';
+import { createCreditsRepo } from './modules/credits/repo.js';
+import { createCreditsService } from './modules/credits/service.js';
 import { createDeviceTypeAlarmsRepo } from './modules/device-type-alarms/repo.js';
 import { deviceTypeAlarmsRoutes } from './modules/device-type-alarms/routes.js';
 import { createDeviceTypeAlarmsService } from './modules/device-type-alarms/service.js';
@@ -92,12 +98,14 @@ import { createPlacesService } from './modules/places/service.js';
 import { createPlansRepo } from './modules/plans/repo.js';
 import { plansRoutes } from './modules/plans/routes.js';
 import { createPlansService } from './modules/plans/service.js';
-import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { sigfoxContractsRoutes } from './modules/sigfox-contracts/routes.js';
 import { createSigfoxContractsService } from './modules/sigfox-contracts/service.js';
 import { createSignalsRepo } from './modules/signals/repo.js';
 import { signalsRoutes } from './modules/signals/routes.js';
 import { createSignalsService } from './modules/signals/service.js';
+import { createUsageLicensesRepo } from './modules/usage-licenses/repo.js';
+import { usageLicensesRoutes } from './modules/usage-licenses/routes.js';
+import { createUsageLicensesService } from './modules/usage-licenses/service.js';
 import { createUsersRepo } from './modules/users/repo.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { createUsersService } from './modules/users/service.js';
@@ -179,7 +187,6 @@ export async function buildApp({
   const usersRepo = createUsersRepo(db);
   const authRepo = createAuthRepo(db);
   const notificationsRepo = createNotificationsRepo(db);
-  const sigfoxContractsRepo = createSigfoxContractsRepo(db);
   const businessesRepo = createBusinessesRepo(db);
   const plansRepo = createPlansRepo(db);
   const devicesRepo = createDevicesRepo(db);
@@ -204,8 +211,21 @@ export async function buildApp({
     allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
     log: app.log,
   });
-  const sigfoxContracts = createSigfoxContractsService({ sigfoxContractsRepo });
   const plans = createPlansService({ plansRepo, businessesRepo });
+  const contracts = createContractsService({
+    db,
+    contractsRepo: createContractsRepo(db),
+    businessesRepo,
+    plansRepo,
+    // The job settles a changed contract's state at once (and notifies), rather than at its next hourly run.
+    settleStates: async (contractIds) => {
+      await contractJob.settle(contractIds);
+    },
+    log: app.log,
+  });
+  const creditsRepo = createCreditsRepo(db);
+  const credits = createCreditsService({ db, creditsRepo, plansRepo, notifications, log: app.log });
+  const sigfoxContracts = createSigfoxContractsService({ credits });
   const businesses = createBusinessesService({
     db,
     businessesRepo,
@@ -221,6 +241,11 @@ export async function buildApp({
   const assetTypes = createAssetTypesService({ db, assetTypesRepo });
   const assets = createAssetsService({ db, assetsRepo, assetTypesRepo, businessesRepo, plans });
   const places = createPlacesService({ db, placesRepo: createPlacesRepo(db), businessesRepo, plans });
+  const usageLicenses = createUsageLicensesService({
+    db,
+    usageLicensesRepo: createUsageLicensesRepo(db),
+    businessesRepo,
+  });
   const integrationsRepo = createIntegrationsRepo(db);
   const integrationHealth = createIntegrationHealth({ integrationsRepo, log: app.log });
   const integrations = createIntegrationsService({
@@ -247,6 +272,7 @@ export async function buildApp({
       notifications,
       messaging: createMessagingClient({ apiUrl: config.messagingApiUrl, apiKey: config.messagingApiKey }),
       geotab,
+      credits,
     }),
     log: app.log,
     retryBaseMs: config.actionRetryBaseMs,
@@ -309,6 +335,7 @@ export async function buildApp({
   const snoozeSweeper = startSnoozeSweeper({ db, publish: liveEvents.publish, log: app.log });
   const locations = createLocationsService({ devicesRepo, locationsRepo: createLocationsRepo(db) });
   const lostSweeper = startLostSweeper({ database, publish: liveEvents.publish, log: app.log });
+  const contractJob = startContractJob({ database, creditsRepo, credits, notifications, mailer, log: app.log });
   const mqtt = await startMqttTransport({ config, db, pipeline: ingest, log: app.log });
   // The signal catalogue holds at least the codecs' signals (adds only what is missing, so every start may run it).
   await signals.ensureCodecSignals();
@@ -319,6 +346,7 @@ export async function buildApp({
     sigfoxContracts,
     businesses,
     plans,
+    contracts,
     devices,
     signals,
     parameterPresets,
@@ -337,11 +365,13 @@ export async function buildApp({
     deviceTypeAlarms,
     snoozeSweeper,
     lostSweeper,
+    credits,
+    contractJob,
     mqtt,
     usersRepo,
     authRepo,
     notificationsRepo,
-    sigfoxContractsRepo,
+    creditsRepo,
     businessesRepo,
     plansRepo,
     devicesRepo,
@@ -368,6 +398,7 @@ export async function buildApp({
       await api.register(sigfoxContractsRoutes, { auth, sigfoxContracts });
       await api.register(businessesRoutes, { auth, businesses });
       await api.register(plansRoutes, { auth, plans });
+      await api.register(contractsRoutes, { auth, contracts });
       await api.register(devicesRoutes, { auth, devices, signalsRepo });
       await api.register(deviceDetailsRoutes, { auth, details: deviceDetails });
       await api.register(signalsRoutes, { auth, signals });
@@ -378,6 +409,7 @@ export async function buildApp({
       await api.register(assetHistoryRoutes, { auth, assetHistory });
       await api.register(journeysRoutes, { auth, journeys });
       await api.register(placesRoutes, { auth, places });
+      await api.register(usageLicensesRoutes, { auth, usageLicenses });
       await api.register(locationsRoutes, { auth, locations });
       await api.register(integrationsRoutes, { auth, integrations });
       await api.register(ingestRoutes, { pipeline: ingest, integrationsRepo, health: integrationHealth, loraRoutes });
@@ -397,6 +429,7 @@ export async function buildApp({
     commissioningTimeouts.stop();
     await snoozeSweeper.stop();
     await lostSweeper.stop();
+    await contractJob.stop();
     // Devices stop publishing first; what they sent is then stored before the database closes.
     await mqtt.close();
     await ingest.close();

@@ -1,4 +1,4 @@
-import { JourneyDetail, JourneyPage } from '@iot/shared';
+import { ContractPage, JourneyDetail, JourneyPage, LevelContracts, UsageLicensePage } from '@iot/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { seedOnFirstStart } from './seed.js';
@@ -61,9 +61,10 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
     const admin = await t.signIn('admin@example.com', 'admin password');
     expect((await notifications(admin)).data[0].message.title).toBe('Sigfox tokens at 92%');
     const tokens = await t.request({ method: 'GET', url: '/api/sigfox-contracts/contract-dots', token: admin });
+    // Computed from the demo contracts of a token type and the Sigfox devices in their reach.
     expect(tokens.json()).toEqual([
-      { type: 'GOLD', maxTokens: 2000, tokensInUse: 640, tokensUsed: 1895, tokenRatio: 0.32, version: 1 },
-      { type: 'PLATINUM', maxTokens: 5000, tokensInUse: 4600, tokensUsed: 11230, tokenRatio: 0.92, version: 1 },
+      { type: 'GOLD', maxTokens: 20, tokensInUse: 1, tokensUsed: 1, tokenRatio: 0.05 },
+      { type: 'PLATINUM', maxTokens: 2, tokensInUse: 2, tokensUsed: 2, tokenRatio: 1 },
     ]);
   });
 
@@ -298,6 +299,55 @@ describe.each(databaseKinds())('first start on %s', (kind) => {
       .where('action', 'in', ['journey_created', 'journey_changed'])
       .execute();
     expect(logged).toHaveLength(7);
+  });
+
+  it("gives each tenant a contract, Acme's near this month's credit limit, and licenses, one of them ended", async () => {
+    t = await startTestApp(kind);
+    const seeded = await seedOnFirstStart(t.db, loadConfig({ ADMIN_PASSWORD: 'admin password' }));
+    const operator = await t.signIn('operator@example.com', seeded?.demoUsers[0]?.password ?? '');
+    const staff = await t.signIn('admin@example.com', 'admin password');
+    const idOf = async (description: string) =>
+      (
+        await (t as TestApp).db
+          .selectFrom('businesses')
+          .select('id')
+          .where('description', '=', description)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const acme = await t.request({
+      method: 'GET',
+      url: `/api/customer-business/${await idOf('Porto plant')}/contracts`,
+      token: operator,
+    });
+    expect(acme.statusCode, acme.body).toBe(200);
+    const governing = LevelContracts.parse(acme.json()).governing;
+    expect(governing).toMatchObject({ name: 'North region alerts', state: 'purchase' });
+    expect(governing?.credits).toMatchObject({ limitForPeriod: 100, spentInPeriod: 37, userChangeable: true });
+    expect(governing?.credits.fromContract?.name).toBe('Water utilities');
+
+    const all = ContractPage.parse((await t.request({ method: 'GET', url: '/api/contracts', token: staff })).json());
+    const byName = Object.fromEntries(all.items.map((contract) => [contract.name, contract]));
+    expect(byName['Water utilities']?.state).toBe('reaching_limit');
+    expect(byName['Water utilities']?.credits).toMatchObject({ spentInPeriod: 462, limitForPeriod: 500, left: 2920 });
+    expect(byName['Water utilities']?.tokens).toMatchObject({ type: 'PLATINUM', inUse: 2, total: 2 });
+    expect(byName.Starter?.state).toBe('about_to_expire');
+    const stored = await t.db.selectFrom('contracts').select(['name', 'state']).orderBy('name').execute();
+    expect(stored).toEqual([
+      { name: 'North region alerts', state: 'purchase' },
+      { name: 'Starter', state: 'about_to_expire' },
+      { name: 'Water utilities', state: 'reaching_limit' },
+    ]);
+
+    const licenses = UsageLicensePage.parse(
+      (await t.request({ method: 'GET', url: '/api/usage-licenses', token: staff })).json(),
+    );
+    expect(licenses.items.map((license) => [license.business.description, license.devices, license.expired])).toEqual(
+      expect.arrayContaining([
+        ['Acme Water', 4, false],
+        ['Acme Water', 1, true],
+        ['Blue Harbour Logistics', 1, false],
+      ]),
+    );
   });
 
   it('uses ADMIN_EMAIL and ADMIN_PASSWORD, and no demo users with SEED_DEMO=false', async () => {

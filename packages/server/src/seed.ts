@@ -7,9 +7,9 @@ import { type BusinessesRepo, type BusinessRow, createBusinessesRepo } from './m
 import { createDevicesRepo } from './modules/devices/repo.js';
 import { createNotificationsRepo, type NewNotification } from './modules/notifications/repo.js';
 import { type ContractFeatures, createPlansRepo, type PlansRepo } from './modules/plans/repo.js';
-import { createSigfoxContractsRepo } from './modules/sigfox-contracts/repo.js';
 import { createUsersRepo } from './modules/users/repo.js';
 import { insertDemoAssets } from './seed-assets.js';
+import { insertDemoContracts } from './seed-contracts.js';
 import { insertDemoDevices, insertDemoPresets } from './seed-devices.js';
 import { insertDemoJourneys } from './seed-journeys.js';
 import { insertDemoPlaces } from './seed-places.js';
@@ -85,11 +85,6 @@ const ADMIN_NOTIFICATIONS: DemoNotification[] = [
 ];
 
 /** One record close to its limit, so the token warning shows (SPEC section 9), and one with room to spare. */
-const DEMO_SIGFOX_TOKENS = [
-  { type: 'PLATINUM', maxTokens: 5000, tokensInUse: 4600, tokensUsed: 11230 },
-  { type: 'GOLD', maxTokens: 2000, tokensInUse: 640, tokensUsed: 1895 },
-];
-
 interface DemoBusiness {
   description: string;
   children?: DemoBusiness[];
@@ -175,7 +170,7 @@ const generatePassword = () => randomBytes(12).toString('base64url');
 
 /**
  * On the first start (no users at all) creates the provider-staff account and, unless disabled, the demo accounts
- * with a few notifications each, two Sigfox token records, a small business tree of two tenants, devices of every
+ * with a few notifications each, a small business tree of two tenants, devices of every
  * type across it and assets in the first tenant.
  * Answers what it created, passwords included, so they can be shown once; undefined when the database had users.
  */
@@ -185,7 +180,6 @@ export async function seedOnFirstStart(
 ): Promise<SeedResult | undefined> {
   const users = createUsersRepo(db);
   const notifications = createNotificationsRepo(db);
-  const sigfoxContracts = createSigfoxContractsRepo(db);
   const businesses = createBusinessesRepo(db);
   const plans = createPlansRepo(db);
   if ((await users.count()) > 0) return undefined;
@@ -208,7 +202,6 @@ export async function seedOnFirstStart(
     const demoUsers = config.seedDemo ? DEMO_USERS : [];
     if (config.seedDemo && admin) {
       await notifications.insertMany(demoNotificationsOf(admin.id, ADMIN_NOTIFICATIONS, now), trx);
-      for (const { type, ...counts } of DEMO_SIGFOX_TOKENS) await sigfoxContracts.insert(type, counts, now, trx);
     }
     const userIds = new Map<string, string>();
     for (const demo of demoUsers) {
@@ -226,6 +219,7 @@ export async function seedOnFirstStart(
       const places = await insertDemoPlaces(businesses, tree, { adminId: admin.id, now, trx });
       const operatorId = userIds.get('operator@example.com') ?? admin.id;
       await insertDemoJourneys(trx, { businesses: tree, places, userId: operatorId, now });
+      await insertDemoContracts(trx, { businesses: tree, adminId: admin.id, now });
     }
     return {
       admin: { email: config.adminEmail, password: adminPassword, generated: !config.adminPassword },

@@ -1,3 +1,6 @@
+import type { Language } from './languages.js';
+import { translate } from './messages.js';
+
 /**
  * Contracts' rules (SPEC sections 3, 4 and 9), one source for the server and the web app: what a contract grants
  * and when, how credit periods roll over, and which notification state a contract is in.
@@ -55,6 +58,13 @@ export type ContractLogEvent = (typeof CONTRACT_LOG_EVENTS)[number];
 export const CREDIT_CHANNELS = ['sms', 'whatsapp', 'voice', 'report'] as const;
 export type CreditChannel = (typeof CREDIT_CHANNELS)[number];
 
+export const isCreditChannel = (value: string): value is CreditChannel =>
+  (CREDIT_CHANNELS as readonly string[]).includes(value);
+
+/** How a language names what a channel sends. */
+export const creditChannelName = (channel: CreditChannel, language: Language) =>
+  translate(`credit.channel.${channel}`, language);
+
 /** "About to expire" this long before the expiration date. */
 export const CONTRACT_EXPIRY_WARNING_DAYS = 30;
 /** "Reaching limit" at this share of credits (of the period's limit, else of the total) or of tokens. */
@@ -68,29 +78,50 @@ export interface CreditPeriod {
   end: number;
 }
 
-/** The period of `type` that follows the one starting at `start` (UTC calendar for months and years). */
+/**
+ * The period of `type` that follows the one starting at `start`. Periods are calendar ones (UTC): a day from
+ * midnight, a week from Monday, a month from its 1st, a year from 1 January, so they never drift (a month begun on
+ * the 31st would have no 31st to end on in February).
+ */
 function periodFrom(type: Exclude<CreditPeriodType, 'disabled' | 'custom'>, start: number): CreditPeriod {
   const date = new Date(start);
+  const year = date.getUTCFullYear();
   switch (type) {
     case 'daily':
       return { start, end: start + DAY_MS };
     case 'weekly':
       return { start, end: start + 7 * DAY_MS };
     case 'monthly':
-      return { start, end: Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()) };
+      return { start, end: Date.UTC(year, date.getUTCMonth() + 1, 1) };
     case 'yearly':
-      return { start, end: Date.UTC(date.getUTCFullYear() + 1, date.getUTCMonth(), date.getUTCDate()) };
+      return { start, end: Date.UTC(year + 1, 0, 1) };
+  }
+}
+
+/** The start of the calendar period of `type` that `at` falls in. */
+function calendarStart(type: Exclude<CreditPeriodType, 'disabled' | 'custom'>, at: number): number {
+  const date = new Date(at);
+  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  switch (type) {
+    case 'daily':
+      return day;
+    case 'weekly':
+      // getUTCDay: Sunday 0; weeks begin on Monday.
+      return day - ((date.getUTCDay() + 6) % 7) * DAY_MS;
+    case 'monthly':
+      return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+    case 'yearly':
+      return Date.UTC(date.getUTCFullYear(), 0, 1);
   }
 }
 
 /**
- * The first period of a contract whose periods begin at `start` (a day's start, UTC): none when periods are
- * disabled; a custom period is given whole by the contract.
+ * The period a contract whose periods begin at `start` is in then: none when periods are disabled; a custom one is
+ * given whole by the contract.
  */
 export function firstCreditPeriod(type: CreditPeriodType, start: number): CreditPeriod | null {
   if (type === 'disabled' || type === 'custom') return null;
-  const day = new Date(start);
-  return periodFrom(type, Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
+  return periodFrom(type, calendarStart(type, start));
 }
 
 /**
@@ -100,7 +131,7 @@ export function firstCreditPeriod(type: CreditPeriodType, start: number): Credit
 export function creditPeriodAt(type: CreditPeriodType, current: CreditPeriod, at: number): CreditPeriod | undefined {
   if (type === 'disabled' || type === 'custom') return undefined;
   let period = current;
-  // A server down for a while rolls several periods at once; each step is a calendar step, so months keep their day.
+  // A server down for a while rolls several periods at once.
   while (at >= period.end) period = periodFrom(type, period.end);
   return period;
 }
@@ -151,6 +182,21 @@ export const creditsLeft = (contract: Pick<ContractStanding, 'creditsTotal' | 'c
   contract.creditsTotal - contract.creditsSpent - contract.creditsCarved;
 
 /**
+ * The share used of what limits the contract most: the period's credits (when a period limit applies), the credits
+ * (spent and given to sublevels) or the tokens (spent by renewals, or in use now), 0 when nothing is limited.
+ */
+export function contractUsedRatio(contract: ContractStanding, at: number): number {
+  const metered = creditsMetered(contract);
+  return Math.max(
+    metered && periodLimitApplies(contract, at) && contract.creditLimitForPeriod > 0
+      ? contract.spentInPeriod / contract.creditLimitForPeriod
+      : 0,
+    metered && contract.creditsTotal > 0 ? (contract.creditsSpent + contract.creditsCarved) / contract.creditsTotal : 0,
+    contract.tokensTotal > 0 ? Math.max(contract.tokensSpent, contract.tokensInUse) / contract.tokensTotal : 0,
+  );
+}
+
+/**
  * The notification state of a contract at `at`, the gravest first: expired, period over-usage, reaching limit (90 %
  * of the period's limit or of the credits or tokens), about to expire (30 days), pending (not bought), else purchase.
  */
@@ -159,15 +205,7 @@ export function contractState(contract: ContractStanding, at: number): ContractS
   if (contract.purchasedAt === null) return 'pending';
   const inPeriod = periodLimitApplies(contract, at);
   if (inPeriod && contract.spentInPeriod > contract.creditLimitForPeriod) return 'period_over_usage';
-  const metered = creditsMetered(contract);
-  const ratios = [
-    metered && inPeriod && contract.creditLimitForPeriod > 0
-      ? contract.spentInPeriod / contract.creditLimitForPeriod
-      : 0,
-    metered && contract.creditsTotal > 0 ? (contract.creditsSpent + contract.creditsCarved) / contract.creditsTotal : 0,
-    contract.tokensTotal > 0 ? Math.max(contract.tokensSpent, contract.tokensInUse) / contract.tokensTotal : 0,
-  ];
-  if (Math.max(...ratios) >= CONTRACT_LIMIT_WARNING_RATIO) return 'reaching_limit';
+  if (contractUsedRatio(contract, at) >= CONTRACT_LIMIT_WARNING_RATIO) return 'reaching_limit';
   if (contract.expiresAt !== null && contract.expiresAt - at <= CONTRACT_EXPIRY_WARNING_DAYS * DAY_MS) {
     return 'about_to_expire';
   }

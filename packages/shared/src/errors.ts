@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   'business.has_sublevels': 422,
   'business.has_assets': 422,
   'business.has_places': 422,
+  'business.has_usage_licenses': 422,
+  'business.has_contracts': 422,
   'business.move_target_not_found': 422,
   'business.move_same_parent': 422,
   'business.move_to_itself': 422,

@@ -45,6 +45,10 @@ const en = {
     'This level cannot be deleted: it or one of its sublevels has assets. Move the assets or sublevels first.',
   'business.has_places':
     'This level cannot be deleted: it or one of its sublevels has places or place groups. Delete them first.',
+  'business.has_usage_licenses':
+    'This level cannot be deleted: it or one of its sublevels holds usage licenses. Delete them first.',
+  'business.has_contracts':
+    'This level cannot be deleted: it or one of its sublevels holds contracts. Delete them first.',
   'business.move_target_not_found': 'The destination level does not exist.',
   'business.move_same_parent': 'The level is already under this destination.',
   'business.move_to_itself': 'A level cannot be moved under itself.',
@@ -117,7 +121,11 @@ const en = {
   'contract.custom_period_required': 'A custom period needs its start and its end, the end after the start.',
   'contract.has_carved': 'Contracts of sublevels were given credits from this one: delete them first.',
   'contract.field_not_changeable': "You may only change the credit limits of your sublevels' contracts.",
-  'contract.credit_limit_reached': 'Credit limit reached: the {{channel}} was not sent.',
+  'contract.credit_limit_reached': 'Credit limit reached, not sent: {{channel}}.',
+  'credit.channel.sms': 'SMS',
+  'credit.channel.whatsapp': 'WhatsApp message',
+  'credit.channel.voice': 'voice call',
+  'credit.channel.report': 'automatic report',
   'usage_license.in_use': 'Devices still name this license ({{count}}): give them another one first.',
   'usage_license.id_taken': 'The license id {{licenseId}} is taken in this level.',
   'device.usage_license_not_found': 'The usage license does not exist in this level or above it.',
@@ -191,7 +199,7 @@ const en = {
     'The contract "{{contract}}" of {{business}} expired: its features and credits no longer apply.',
   'notification.credit_refused.title': 'Message not sent: no credits',
   'notification.credit_refused.body':
-    'The contract "{{contract}}" reached its credit limit: a {{channel}} of {{device}} was not sent.',
+    'The contract "{{contract}}" reached its credit limit; not sent for {{device}}: {{channel}}.',
   'notification.sigfox_tokens.title': 'Sigfox tokens at {{percent}}%',
   'notification.sigfox_tokens.body':
     'The {{type}} contract has {{inUse}} of its {{max}} tokens in use. Buy more before new devices are refused.',
@@ -244,6 +252,10 @@ const pt: Record<MessageCode, string> = {
     'Este nível não pode ser eliminado: ele ou um dos seus subníveis tem ativos. Mova primeiro os ativos ou subníveis.',
   'business.has_places':
     'Este nível não pode ser eliminado: ele ou um dos seus subníveis tem locais ou grupos de locais. Elimine-os primeiro.',
+  'business.has_usage_licenses':
+    'Este nível não pode ser eliminado: ele ou um dos seus subníveis tem licenças de utilização. Elimine-as primeiro.',
+  'business.has_contracts':
+    'Este nível não pode ser eliminado: ele ou um dos seus subníveis tem contratos. Elimine-os primeiro.',
   'business.move_target_not_found': 'O nível de destino não existe.',
   'business.move_same_parent': 'O nível já se encontra sob este destino.',
   'business.move_to_itself': 'Um nível não pode ser movido para debaixo de si próprio.',
@@ -319,7 +331,11 @@ const pt: Record<MessageCode, string> = {
   'contract.custom_period_required': 'Um período personalizado precisa de início e de fim, o fim depois do início.',
   'contract.has_carved': 'Foram cedidos créditos deste contrato a contratos de subníveis: apague-os primeiro.',
   'contract.field_not_changeable': 'Só pode alterar os limites de créditos dos contratos dos seus subníveis.',
-  'contract.credit_limit_reached': 'Limite de créditos atingido: o {{channel}} não foi enviado.',
+  'contract.credit_limit_reached': 'Limite de créditos atingido, não enviado: {{channel}}.',
+  'credit.channel.sms': 'SMS',
+  'credit.channel.whatsapp': 'mensagem de WhatsApp',
+  'credit.channel.voice': 'chamada de voz',
+  'credit.channel.report': 'relatório automático',
   'usage_license.in_use': 'Há dispositivos com esta licença ({{count}}): atribua-lhes outra primeiro.',
   'usage_license.id_taken': 'O identificador de licença {{licenseId}} já existe neste nível.',
   'device.usage_license_not_found': 'A licença de utilização não existe neste nível nem acima dele.',
@@ -396,7 +412,7 @@ const pt: Record<MessageCode, string> = {
     'O contrato "{{contract}}" de {{business}} expirou: as suas funcionalidades e créditos deixaram de se aplicar.',
   'notification.credit_refused.title': 'Mensagem não enviada: sem créditos',
   'notification.credit_refused.body':
-    'O contrato "{{contract}}" atingiu o limite de créditos: um {{channel}} de {{device}} não foi enviado.',
+    'O contrato "{{contract}}" atingiu o limite de créditos; não enviado para {{device}}: {{channel}}.',
   'notification.sigfox_tokens.title': 'Tokens Sigfox a {{percent}}%',
   'notification.sigfox_tokens.body':
     'O contrato {{type}} tem {{inUse}} dos seus {{max}} tokens em uso. Compre mais antes que novos dispositivos sejam recusados.',

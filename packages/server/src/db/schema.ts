@@ -126,17 +126,6 @@ export interface TopicSubscriptionsTable {
   createdAt: number;
 }
 
-export interface SigfoxTokenRecordsTable {
-  id: string;
-  type: string;
-  maxTokens: number;
-  tokensInUse: number;
-  tokensUsed: number;
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-}
-
 /**
  * A node of the business tree as read (the `businesses` view: `business_nodes` joined with `business_paths`); `path`
  * is `/rootId/.../ownId/` and `depth` the number of ids in it. Writes go to the two tables.
@@ -744,7 +733,6 @@ export interface DatabaseSchema {
   notificationDeliveries: NotificationDeliveriesTable;
   pushSubscriptions: PushSubscriptionsTable;
   topicSubscriptions: TopicSubscriptionsTable;
-  sigfoxTokenRecords: SigfoxTokenRecordsTable;
   businesses: BusinessesTable;
   businessNodes: BusinessNodesTable;
   businessPaths: BusinessPathsTable;

@@ -114,8 +114,14 @@ export const BUSINESS_LOG_ACTIONS = [
   'place_group_created',
   'place_group_updated',
   'place_group_deleted',
+  'usage_license_created',
+  'usage_license_updated',
+  'usage_license_deleted',
   'journey_created',
   'journey_changed',
+  'contract_created',
+  'contract_updated',
+  'contract_deleted',
 ] as const;
 export const BusinessLogAction = z.enum(BUSINESS_LOG_ACTIONS);
 export type BusinessLogAction = z.infer<typeof BusinessLogAction>;

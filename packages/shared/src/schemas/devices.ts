@@ -4,6 +4,7 @@ import type { MessageCode } from '../messages.js';
 import { z } from '../validation.js';
 import { Version } from './common.js';
 import { DeviceLocation, LocationStateSchema } from './places.js';
+import { DeviceUsageLicense } from './usage-licenses.js';
 
 /** SPEC section 4: where a device's parameters stand between the server and the device. */
 export const PARAMETERIZATION_STATUSES = ['WAITING', 'SENT', 'CONFIRMED'] as const;
@@ -99,6 +100,8 @@ export const Device = z
     IMEI: z.string().nullable(),
     communicationType: CommunicationTypeSchema,
     usageLicenseId: z.string().nullable(),
+    /** The usage license it names, with whether it has expired (the list flags it). */
+    usageLicense: DeviceUsageLicense.nullable(),
     businessId: z.string(),
     business: z.object({ id: z.string(), description: z.string() }),
     /** The asset the device is linked to; `ownedByUser`: the caller can open it. */

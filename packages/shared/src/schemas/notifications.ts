@@ -1,4 +1,5 @@
 import { signalNameIn } from '../codecs/signal-names.js';
+import { creditChannelName, isCreditChannel } from '../contracts.js';
 import type { Language } from '../languages.js';
 import { type MessageCode, translate } from '../messages.js';
 import { z } from '../validation.js';
@@ -49,10 +50,13 @@ export interface NotificationContent {
 export function notificationText(content: NotificationContent, language: Language): NotificationMessage {
   if (content.code === null || !isNotificationCode(content.code)) return content.message;
   // A signal is stored by its key and its codec's English name: the reader's language names it.
-  const { signalKey } = content.params;
-  const params = signalKey
-    ? { ...content.params, signal: signalNameIn(language, signalKey, content.params.signal ?? signalKey) }
-    : content.params;
+  const { signalKey, channel } = content.params;
+  const params = {
+    ...content.params,
+    ...(signalKey ? { signal: signalNameIn(language, signalKey, content.params.signal ?? signalKey) } : {}),
+    // What a refused send was, stored by its channel's key.
+    ...(channel && isCreditChannel(channel) ? { channel: creditChannelName(channel, language) } : {}),
+  };
   return {
     title: translate(`${content.code}.title` as MessageCode, language, params),
     body: translate(`${content.code}.body` as MessageCode, language, params),

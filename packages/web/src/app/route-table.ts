@@ -239,6 +239,7 @@ export const routeTable: readonly AppRoute[] = [
     path: paths.archContracts,
     access: 'required',
     frame: 'shell',
+    screen: () => import('@/features/contracts/pages/contracts-page').then((m) => ({ Component: m.ContractsPage })),
     title: 'route.archContracts',
     role: 'product',
     menu: 'architecture',
@@ -248,6 +249,10 @@ export const routeTable: readonly AppRoute[] = [
     path: paths.archUsageLicenses,
     access: 'required',
     frame: 'shell',
+    screen: () =>
+      import('@/features/usage-licenses/pages/usage-licenses-page').then((m) => ({
+        Component: m.UsageLicensesPage,
+      })),
     title: 'route.archUsageLicenses',
     role: 'product',
     menu: 'architecture',

@@ -13,6 +13,7 @@ export const testDevice = (changes: Partial<Device> = {}): Device => ({
   IMEI: null,
   communicationType: 'sigfox',
   usageLicenseId: null,
+  usageLicense: null,
   businessId: 'b1',
   business: { id: 'b1', description: 'North' },
   asset: null,

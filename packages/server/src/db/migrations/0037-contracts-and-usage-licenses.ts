@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
  *   `credits_total - credits_spent - credits_carved`, kept by single conditional updates. Contracts already there
  *   were bought when made and keep reaching their whole subtree.
  * - `contract_logs` keeps its contract's id without a foreign key: the deletion event outlives the contract.
+ * - `sigfox_token_records` goes: the token record is computed from contracts and their devices.
  * - `usage_licenses`: a device's `usage_license_id` now names one. The free text devices held becomes a license of
  *   the device's top business (without dates: open-ended), so nothing typed is lost.
  */
@@ -57,6 +58,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update contracts set purchased_at = created_at, updated_at = created_at, state_at = created_at`.execute(db);
   await db.schema.createIndex('contracts_from_contract').on('contracts').column('from_contract_id').execute();
   await db.schema.createIndex('contracts_expires_at').on('contracts').column('expires_at').execute();
+
+  await db.schema.dropTable('sigfox_token_records').execute();
 
   await db.schema
     .createTable('contract_logs')

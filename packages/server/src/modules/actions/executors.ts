@@ -1,10 +1,14 @@
 import {
   acceptsCallsAt,
   CallReception,
+  type CreditChannel,
+  creditChannelName,
   DEFAULT_CALL_RECEPTION,
+  DEFAULT_LANGUAGE,
   emailAddressesOf,
   type Language,
   type StoredAction,
+  translate,
 } from '@iot/shared';
 import type { GeotabClient } from '../../adapters/geotab/geotab-client.js';
 import type { CallbackSender } from '../../adapters/http-callback/callback-sender.js';
@@ -12,6 +16,7 @@ import { escapeHtml } from '../../adapters/mail/escape-html.js';
 import type { Mailer } from '../../adapters/mail/mailer.js';
 import type { MessagingClient } from '../../adapters/messaging/messaging-client.js';
 import { isReaching } from '../businesses/repo.js';
+import type { CreditsService } from '../credits/service.js';
 import { conditionEventSource } from '../notifications/alarm-notifications.js';
 import type { NotificationsService } from '../notifications/service.js';
 import {
@@ -33,16 +38,24 @@ export const USER_REMOVED_NOTICE = 'user removed from list';
  */
 export const USER_WITHOUT_ACCESS_NOTICE = 'skipped users without access to the business';
 
-/** A failed execution, with the recipients it did reach (a retry skips them). */
+/**
+ * A failed execution, with the recipients it did reach (a retry skips them); `retry` false when retrying cannot help
+ * (every failure was a send the contract's credits refused: credits come back with a new period or a purchase, not
+ * within the retries' minutes).
+ */
 export class ActionFailure extends Error {
   constructor(
     message: string,
     readonly delivered: string[],
+    readonly retry = true,
   ) {
     super(message);
     this.name = 'ActionFailure';
   }
 }
+
+/** A send the governing contract's credits refused. */
+class CreditRefusal extends Error {}
 
 /** One job to execute: the action, the edge, and the business whose list holds the action. */
 export interface ActionRun {
@@ -68,16 +81,18 @@ function callReceptionOf(json: string) {
 async function reachAll(recipients: Recipient[], event: JobEvent): Promise<void> {
   const delivered = new Set(event.delivered ?? []);
   const errors: string[] = [];
+  let refusals = 0;
   for (const recipient of recipients) {
     if (delivered.has(recipient.key)) continue;
     try {
       await recipient.send();
       delivered.add(recipient.key);
     } catch (error) {
+      if (error instanceof CreditRefusal) refusals += 1;
       errors.push(error instanceof Error ? error.message : String(error));
     }
   }
-  if (errors.length > 0) throw new ActionFailure(errors.join('; '), [...delivered]);
+  if (errors.length > 0) throw new ActionFailure(errors.join('; '), [...delivered], refusals < errors.length);
 }
 
 /** Runs each action type through its adapter (SPEC 9 "Action types"). */
@@ -88,6 +103,7 @@ export function createActionExecutors(deps: {
   notifications: Pick<NotificationsService, 'notify'>;
   messaging: MessagingClient;
   geotab: GeotabClient;
+  credits: Pick<CreditsService, 'charge' | 'refund'>;
 }): ActionExecutor {
   const { actionsRepo } = deps;
 
@@ -161,12 +177,50 @@ export function createActionExecutors(deps: {
 
   type UserRow = Awaited<ReturnType<ActionsRepo['usersByIds']>>[number];
 
-  /** Who gets a text or a call on `channel` now: users with a phone who (for calls and SMS) take them at `at`. */
+  /**
+   * Sends on `channel` paid with credits (SPEC section 9): charged to the contract governing the device's business
+   * just before the send, given back if the send fails; refused at the limit (`CreditRefusal`).
+   */
+  async function charged(
+    event: ActionEvent,
+    at: number,
+    channel: Exclude<CreditChannel, 'report'>,
+    send: () => Promise<void>,
+  ): Promise<void> {
+    const businessPath = await actionsRepo.businessPathOf(event.businessId);
+    if (!businessPath) return send();
+    const charge = await deps.credits.charge({
+      channel,
+      businessPath,
+      deviceId: event.deviceUUID,
+      deviceName: event.deviceDescription || event.deviceUUID,
+      at,
+    });
+    if (charge.outcome === 'refused') {
+      // The action's status is read by whoever manages the list: in the product's language, as Geotab's texts are.
+      throw new CreditRefusal(
+        translate('contract.credit_limit_reached', DEFAULT_LANGUAGE, {
+          channel: creditChannelName(channel, DEFAULT_LANGUAGE),
+        }),
+      );
+    }
+    try {
+      await send();
+    } catch (error) {
+      await deps.credits.refund(charge);
+      throw error;
+    }
+  }
+
+  /**
+   * Who gets a text or a call on `channel` now: users with a phone who (for calls and SMS) take them at `at`; each
+   * send is paid with credits.
+   */
   function phoneRecipients(
     event: ActionEvent,
     users: UserRow[],
     at: number,
-    channel: 'sms' | 'whatsapp' | 'voice',
+    channel: Exclude<CreditChannel, 'report'>,
     send: (phone: string, text: string, language: Language) => Promise<void>,
   ): Recipient[] {
     return users.flatMap((user) => {
@@ -180,7 +234,10 @@ export function createActionExecutors(deps: {
       // Calls and SMS respect each user's reception hours and time off (SPEC: user "call reception").
       if (channel !== 'whatsapp' && !acceptsCallsAt(reception, at)) return [];
       return [
-        { key: `${channel}:${user.id}`, send: () => send(phone, describeEvent(event, user).body, user.language) },
+        {
+          key: `${channel}:${user.id}`,
+          send: () => charged(event, at, channel, () => send(phone, describeEvent(event, user).body, user.language)),
+        },
       ];
     });
   }

@@ -66,7 +66,7 @@ export function startActionWorker(options: {
     } catch (failure) {
       const message = (failure instanceof Error ? failure.message : String(failure)).slice(0, ERROR_TEXT_MAX);
       const delivered = failure instanceof ActionFailure ? failure.delivered : event.delivered;
-      const givenUp = attempts >= policy.maxAttempts;
+      const givenUp = attempts >= policy.maxAttempts || (failure instanceof ActionFailure && !failure.retry);
       await actionsRepo.finishJob(job.id, {
         status: givenUp ? 'failed' : 'pending',
         runAt: givenUp ? job.runAt : now() + policy.delayAfter(attempts),

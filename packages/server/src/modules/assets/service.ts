@@ -23,6 +23,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { decodeCursor, encodeCursor, textKeyAndId } from '../../http/page-cursor.js';
 import type { AssetTypesRepo } from '../asset-types/repo.js';
 import type { BusinessesRepo, BusinessRow } from '../businesses/repo.js';
 import type { PlansService } from '../plans/service.js';
@@ -38,24 +39,6 @@ const MANAGE_ROLE: BusinessRole = 'admin';
 
 /** How many assets an export reads at a time. */
 const EXPORT_BATCH = 1_000;
-
-function encodeCursor(cursor: AssetCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string | undefined): AssetCursor | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString());
-    if (Array.isArray(value) && value.length === 2) {
-      const [key, id] = value;
-      if (typeof key === 'string' && typeof id === 'string') return [key, id];
-    }
-  } catch {
-    // A cursor that does not parse is invalid input, answered below.
-  }
-  throw new AppError('validation.failed', {}, { cursor: 'validation.invalid' });
-}
 
 function assertRole(role: Role, needed: BusinessRole) {
   if (!hasRank(role, needed)) throw new AppError('forbidden');
@@ -204,7 +187,7 @@ export function createAssetsService({
         user,
         queryOf(business.path, request),
         request.limit,
-        decodeCursor(request.cursor),
+        decodeCursor(request.cursor, textKeyAndId),
       );
       return { items: await presented(rows), nextCursor: next ? encodeCursor(next) : null };
     },

@@ -556,6 +556,28 @@ export function createBusinessesRepo(db: Database) {
       return count(places.n) + count(groups.n);
     },
 
+    /** Usage licenses of the levels of the subtree at `path`. */
+    async countUsageLicensesInSubtree(path: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('usageLicenses')
+        .innerJoin('businessPaths', 'businessPaths.id', 'usageLicenses.businessId')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(inSubtree(path, 'businessPaths.path'))
+        .executeTakeFirstOrThrow();
+      return count(row.n);
+    },
+
+    /** Contracts held by the levels of the subtree at `path`. */
+    async countContractsInSubtree(path: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('contracts')
+        .innerJoin('businessPaths', 'businessPaths.id', 'contracts.businessId')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(inSubtree(path, 'businessPaths.path'))
+        .executeTakeFirstOrThrow();
+      return count(row.n);
+    },
+
     async insert(
       business: { description: string; status: number; parent: Pick<BusinessRow, 'path' | 'depth' | 'id'> | null },
       now: number,

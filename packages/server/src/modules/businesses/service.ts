@@ -352,8 +352,9 @@ export function createBusinessesService({
     },
 
     /**
-     * Deletes a node without sublevels, devices, assets or places ("move the devices or sublevels first"); a top-level business only
-     * by provider staff. The deletion is recorded in the parent's log (the node's own log goes with it).
+     * Deletes a node without sublevels, devices, assets, places or contracts ("move the devices or sublevels first");
+     * a top-level business only by provider staff. The deletion is recorded in the parent's log (the node's own log goes
+     * with it).
      */
     async delete(user: UserRow, id: string): Promise<void> {
       const node = await reachable(user, id);
@@ -364,6 +365,12 @@ export function createBusinessesService({
           throw new AppError('business.has_devices');
         if ((await businessesRepo.countAssetsInSubtree(node.path, trx)) > 0) throw new AppError('business.has_assets');
         if ((await businessesRepo.countPlacesInSubtree(node.path, trx)) > 0) throw new AppError('business.has_places');
+        // A license references its level: its deletion would fail on the foreign key.
+        if ((await businessesRepo.countUsageLicensesInSubtree(node.path, trx)) > 0)
+          throw new AppError('business.has_usage_licenses');
+        // A level's contracts go with it by cascade: its credits and log would vanish unnoticed.
+        if ((await businessesRepo.countContractsInSubtree(node.path, trx)) > 0)
+          throw new AppError('business.has_contracts');
         if ((await businessesRepo.countChildren(node.id, trx)) > 0) throw new AppError('business.has_sublevels');
         await businessesRepo.delete(node.id, trx);
         if (node.parentId) {

@@ -6,6 +6,7 @@ import {
   type Calibration,
   checkParameters,
   type DeviceOutput,
+  type DeviceUsageLicense,
   findDeviceType,
   findSignal,
   hasRank,
@@ -24,7 +25,7 @@ import type { ParameterPresetsRepo } from '../parameter-presets/repo.js';
 import type { UserRow } from '../users/present.js';
 import { parseOutputs, type StoredOutput } from './outputs.js';
 import type { DevicesRepo, ScopedDeviceRow } from './repo.js';
-import type { BulkOutcome } from './service.js';
+import { type BulkOutcome, withUsageLicenses } from './service.js';
 
 const EDIT_ROLE: BusinessRole = 'user';
 const MANAGE_ROLE: BusinessRole = 'admin';
@@ -118,7 +119,7 @@ export function createDeviceDetailsService({
       alsoInTransaction?: (device: ScopedDeviceRow, trx: Transaction<DatabaseSchema>) => Promise<void>;
       locked?: boolean;
     } = {},
-  ): Promise<ScopedDeviceRow> {
+  ): Promise<ScopedDeviceRow & { usageLicense: DeviceUsageLicense | null }> {
     await db.transaction().execute(async (trx) => {
       if (locked) await devicesRepo.lockForIngest(uuid, trx);
       const device = await reachable(user, uuid, trx);
@@ -128,7 +129,13 @@ export function createDeviceDetailsService({
       await alsoInTransaction?.(device, trx);
     });
     const saved = await reachable(user, uuid);
-    return { ...saved, ...(await devicesRepo.assetsOf(user, [saved.id])).get(saved.id) };
+    const [device] = await withUsageLicenses(
+      devicesRepo,
+      [{ ...saved, ...(await devicesRepo.assetsOf(user, [saved.id])).get(saved.id) }],
+      now(),
+    );
+    if (!device) throw new AppError('not_found');
+    return device;
   }
 
   /** Numeric value signals of the device's type, the only ones thresholds and calibration apply to. */

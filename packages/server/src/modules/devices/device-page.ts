@@ -2,7 +2,7 @@
  * A page of devices as listings read and answer it. Loaded by SQLite's reader thread too (`devicePageAnswer`), so it
  * holds what a page needs and nothing that opens or reads anything.
  */
-import type { DeviceSort, Language, Role } from '@iot/shared';
+import type { DeviceSort, DeviceUsageLicense, Language, Role } from '@iot/shared';
 import { type Expression, type Selectable, sql } from 'kysely';
 import { packedColumns } from '../../db/packed-columns.js';
 import type { RowsFinisher } from '../../db/reusable-query.js';
@@ -94,10 +94,26 @@ export const SORT_KEYS: Record<
   locationState: { sql: sql<string>`${sql.ref('devices.locationState')}`, of: (row) => row.locationState },
 };
 
-/** A page as answered: its devices presented, as the JSON text of their array, and where the next page starts. */
+/**
+ * A page as answered where it was read: its devices presented, each as JSON text, and where the next page starts. The
+ * usage licenses the devices name are read afterwards, for the page's distinct ones at once (the page's query stays
+ * as it is), and added by `pageItemsText`: a device naming one is written without its `usageLicense`.
+ */
 export interface DevicePageAnswer {
-  items: string;
+  items: string[];
+  /** The usage license each device names (null: none). */
+  licenseIds: (string | null)[];
   next: Cursor | null;
+}
+
+/** The JSON text of a page's devices, each naming a usage license given the license as `licenses` has it. */
+export function pageItemsText(answer: DevicePageAnswer, licenses: ReadonlyMap<string, DeviceUsageLicense>): string {
+  const items = answer.items.map((json, index) => {
+    const licenseId = answer.licenseIds[index];
+    if (licenseId === null || licenseId === undefined) return json;
+    return `${json.slice(0, -1)},"usageLicense":${JSON.stringify(licenses.get(licenseId) ?? null)}}`;
+  });
+  return `[${items.join(',')}]`;
 }
 
 /**
@@ -115,8 +131,15 @@ export const devicePageAnswer: RowsFinisher<
   finish(found, { sortBy, limit, language }) {
     const rows = found.map(packedListing.unpack);
     const last = rows.length > limit ? rows[limit - 1] : undefined;
+    const page = rows.slice(0, limit);
     return {
-      items: JSON.stringify(rows.slice(0, limit).map((row) => presentDevice(row, language))),
+      items: page.map((row) => {
+        const device = presentDevice({ ...row, usageLicense: null }, language);
+        if (row.usageLicenseId === null) return JSON.stringify(device);
+        const { usageLicense: _, ...naming } = device;
+        return JSON.stringify(naming);
+      }),
+      licenseIds: page.map((row) => row.usageLicenseId),
       next: last ? [SORT_KEYS[sortBy].of(last), last.id] : null,
     };
   },

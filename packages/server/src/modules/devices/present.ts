@@ -2,6 +2,7 @@ import {
   type BulkDeviceResponse,
   type Device,
   type DeviceTypeInfo,
+  type DeviceUsageLicense,
   deviceTypes,
   type Language,
   PARAMETERIZATION_COLOURS,
@@ -18,8 +19,11 @@ function objectOf<T>(json: string): Record<string, T> {
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
+/** A device as it is presented: as listed, with the usage license it names (read for a page's devices at once). */
+export type PresentedDeviceRow = ListedDeviceRow & { usageLicense: DeviceUsageLicense | null };
+
 /** A device as SPEC section 3 shows it, its parameterization status worded in the caller's language. */
-export function presentDevice(row: ListedDeviceRow, language: Language): Device {
+export function presentDevice(row: PresentedDeviceRow, language: Language): Device {
   const signalValues = objectOf<{ value: unknown; date: number }>(row.signalValues);
   const status = row.parametersStatus;
   return {
@@ -34,6 +38,7 @@ export function presentDevice(row: ListedDeviceRow, language: Language): Device 
     IMEI: row.imei,
     communicationType: row.communication,
     usageLicenseId: row.usageLicenseId,
+    usageLicense: row.usageLicense,
     businessId: row.businessId,
     business: { id: row.businessId, description: row.businessDescription },
     asset: row.assetId

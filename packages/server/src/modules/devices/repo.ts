@@ -28,6 +28,7 @@ import {
   subtreeRange,
   tenantPathOf,
 } from '../businesses/repo.js';
+import { dropLicensesOffPath, licensesNamed } from '../usage-licenses/repo.js';
 import {
   type Cursor,
   type DevicePageAnswer,
@@ -434,6 +435,9 @@ export function createDevicesRepo(db: Database) {
       );
     },
 
+    /** The usage licenses devices name, by id: one query for a page's distinct licenses. */
+    usageLicensesNamed: (ids: readonly string[], trx: Executor = db) => licensesNamed(trx, ids),
+
     /** Those of the devices linked to an asset: a move of theirs is the asset's to make (SPEC 5). */
     async linkedToAssets(ids: string[], trx: Executor = db): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
@@ -615,7 +619,10 @@ export function createDevicesRepo(db: Database) {
       await trx.insertInto('batteryChanges').values(change).execute();
     },
 
-    /** Moves a device to a business (its path given), keeping the businesses' device counts. */
+    /**
+     * Moves a device to a business (its path given), keeping the businesses' device counts. A usage license of a level
+     * no longer on its path (its own or an ancestor's) is taken from it.
+     */
     async move(
       device: Pick<DeviceRow, 'id' | 'businessId'>,
       business: { id: string; path: string },
@@ -626,6 +633,7 @@ export function createDevicesRepo(db: Database) {
         .set((eb) => ({ businessId: business.id, businessPath: business.path, version: eb('version', '+', 1) }))
         .where('id', '=', device.id)
         .execute();
+      await dropLicensesOffPath(trx, [device.id], business.path);
       await adjustDeviceCount(trx, device.businessId, -1);
       await adjustDeviceCount(trx, business.id, 1);
     },

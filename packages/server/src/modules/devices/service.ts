@@ -6,6 +6,7 @@ import {
   communicationType,
   type DeviceFilter,
   type DeviceSort,
+  type DeviceUsageLicense,
   type FromListRequest,
   type FromScratchRequest,
   findDeviceType,
@@ -27,9 +28,11 @@ import { unlinkDevice } from '../assets/repo.js';
 import { type BusinessesRepo, reachOf, type ScopedBusinessRow } from '../businesses/repo.js';
 import { finishJourneysOfDevices } from '../journeys/service.js';
 import type { PlansService } from '../plans/service.js';
+import { presentDeviceUsageLicense } from '../usage-licenses/present.js';
+import { licenseOnPath } from '../usage-licenses/repo.js';
 import type { UserRow } from '../users/present.js';
-import type { Cursor } from './device-page.js';
-import type { DeviceQuery, DevicesRepo, NetworkIdColumn, ScopedDeviceRow } from './repo.js';
+import { type Cursor, pageItemsText } from './device-page.js';
+import type { DeviceQuery, DeviceRow, DevicesRepo, NetworkIdColumn, ScopedDeviceRow } from './repo.js';
 
 /** Signals, and devices, count as recent within 24 hours (SPEC 9). */
 const RECENT_MS = 24 * 60 * 60 * 1000;
@@ -91,6 +94,19 @@ const networkIdsOf = (ids: {
   sigfoxId: ids.sigfoxID ?? null,
   imei: ids.IMEI ?? null,
 });
+
+/** The devices each with the usage license it names as a device shows it (`usageLicense`), read for them all at once. */
+export async function withUsageLicenses<Row extends Pick<DeviceRow, 'usageLicenseId'>>(
+  devicesRepo: DevicesRepo,
+  rows: Row[],
+  at: number,
+): Promise<(Row & { usageLicense: DeviceUsageLicense | null })[]> {
+  const licenses = await devicesRepo.usageLicensesNamed(rows.flatMap((row) => row.usageLicenseId ?? []));
+  return rows.map((row) => {
+    const license = row.usageLicenseId === null ? undefined : licenses.get(row.usageLicenseId);
+    return { ...row, usageLicense: license ? presentDeviceUsageLicense(license, at) : null };
+  });
+}
 
 /**
  * Devices (SPEC sections 3-5): every read is scoped to the caller's reach, so a device outside it is `not_found`;
@@ -201,6 +217,12 @@ export function createDevicesService({
     return rows.map((row) => ({ ...row, ...assets.get(row.id) }));
   }
 
+  /** A device's usage license must be one of its level's or of a level above it. */
+  async function assertLicenseOnPath(usageLicenseId: string | null, path: string, trx: Transaction<DatabaseSchema>) {
+    if (usageLicenseId !== null && !(await licenseOnPath(trx, usageLicenseId, path)))
+      throw new AppError('device.usage_license_not_found', {}, { usageLicenseId: 'validation.invalid' });
+  }
+
   function assertRole(role: BusinessRole | ScopedBusinessRow['role'], needed: BusinessRole) {
     if (!hasRank(role, needed)) throw new AppError('forbidden');
   }
@@ -236,8 +258,11 @@ export function createDevicesService({
     page: { sort: DeviceSort; limit: number; cursor: string | undefined; language: Language },
   ): Promise<DevicePageText> {
     const { cursor, ...rest } = page;
-    const { items, next } = await devicesRepo.page(user, query, { ...rest, after: decodeCursor(cursor) }, now());
-    return { items, nextCursor: next ? encodeCursor(next) : null };
+    const at = now();
+    const answer = await devicesRepo.page(user, query, { ...rest, after: decodeCursor(cursor) }, at);
+    const named = await devicesRepo.usageLicensesNamed(answer.licenseIds.flatMap((id) => id ?? []));
+    const licenses = new Map([...named].map(([id, license]) => [id, presentDeviceUsageLicense(license, at)]));
+    return { items: pageItemsText(answer, licenses), nextCursor: answer.next ? encodeCursor(answer.next) : null };
   }
 
   /** The listing's narrowing: a business (reachable, its subtree) and the filters. */
@@ -385,7 +410,8 @@ export function createDevicesService({
           .executeTakeFirst();
         if (linked?.deviceId) asked.add(linked.deviceId);
       }
-      return withAssets(user, await devicesRepo.findManyReachable(user, [...asked]));
+      const devices = await withAssets(user, await devicesRepo.findManyReachable(user, [...asked]));
+      return withUsageLicenses(devicesRepo, devices, now());
     },
 
     /**
@@ -419,10 +445,12 @@ export function createDevicesService({
     async get(user: UserRow, uuid: string) {
       const device = await devicesRepo.findListed(user, uuid);
       if (!device) throw new AppError('not_found');
-      return device;
+      const [presented] = await withUsageLicenses(devicesRepo, [device], now());
+      if (!presented) throw new AppError('not_found');
+      return presented;
     },
 
-    async create(user: UserRow, request: CreateDeviceRequest): Promise<ScopedDeviceRow> {
+    async create(user: UserRow, request: CreateDeviceRequest) {
       const ids = networkIdsOf(request);
       assertSupportsNetwork(request.deviceType, ids);
       const id = randomUUID();
@@ -432,6 +460,7 @@ export function createDevicesService({
         const { room, limit } = await plans.roomForDevices(business, trx);
         if (room < 1) throw new AppError('plan.limit_exceeded', { limit });
         await assertNetworkIdsFree(ids, null, trx);
+        await assertLicenseOnPath(request.usageLicenseId, business.path, trx);
         await devicesRepo.insert(
           {
             id,
@@ -453,11 +482,13 @@ export function createDevicesService({
           trx,
         );
       });
-      return reachableDevice(user, id);
+      const [created] = await withUsageLicenses(devicesRepo, [await reachableDevice(user, id)], now());
+      if (!created) throw new AppError('not_found');
+      return created;
     },
 
     /** The fields sent replace the stored ones over the `version` read; a stale version is `conflict`. */
-    async update(user: UserRow, request: UpdateDeviceRequest): Promise<ScopedDeviceRow> {
+    async update(user: UserRow, request: UpdateDeviceRequest) {
       await db.transaction().execute(async (trx) => {
         const device = await reachableDevice(user, request.uuid, trx);
         assertRole(device.role, EDIT_ROLE);
@@ -470,6 +501,9 @@ export function createDevicesService({
         });
         assertSupportsNetwork(device.deviceType, changed);
         await assertNetworkIdsFree(changed, device.id, trx);
+        // A license kept as it was stays, even one a move of its level has left off the device's path.
+        if (fields.usageLicenseId !== undefined && fields.usageLicenseId !== device.usageLicenseId)
+          await assertLicenseOnPath(fields.usageLicenseId, device.businessPath, trx);
         const updated = await devicesRepo.updateIfVersion(
           device.id,
           version,
@@ -487,8 +521,13 @@ export function createDevicesService({
         );
         if (!updated) throw new AppError('conflict');
       });
-      const [device] = await withAssets(user, [await reachableDevice(user, request.uuid)]);
-      return device as ScopedDeviceRow;
+      const [device] = await withUsageLicenses(
+        devicesRepo,
+        await withAssets(user, [await reachableDevice(user, request.uuid)]),
+        now(),
+      );
+      if (!device) throw new AppError('not_found');
+      return device;
     },
 
     async delete(user: UserRow, uuid: string): Promise<void> {

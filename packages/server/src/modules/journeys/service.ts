@@ -21,6 +21,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { decodeCursor, encodeCursor, keyAndId } from '../../http/page-cursor.js';
 import { createAlarmsRepo } from '../alarms/repo.js';
 import type { BusinessesRepo } from '../businesses/repo.js';
 import type { DevicesRepo } from '../devices/repo.js';
@@ -33,7 +34,6 @@ import { emptyJourneySummary, interruptJourney, parseJourneySummary, presentJour
 import {
   createJourneysRepo,
   isUniqueViolation,
-  type JourneyCursor,
   type JourneyQuery,
   type JourneyRow,
   type ListedJourneyRow,
@@ -49,23 +49,8 @@ const NO_ACTIONS = Object.fromEntries(JOURNEY_ACTIONS.map((action) => [action, f
   boolean
 >;
 
-function encodeCursor(cursor: JourneyCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string | undefined): JourneyCursor | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString());
-    if (Array.isArray(value) && value.length === 2) {
-      const [createdAt, id] = value;
-      if (Number.isSafeInteger(createdAt) && typeof id === 'string') return [createdAt, id];
-    }
-  } catch {
-    // A cursor that does not parse is invalid input, answered below.
-  }
-  throw new AppError('validation.failed', {}, { cursor: 'validation.invalid' });
-}
+/** A journey page resumes after a creation time (epoch ms) and id. */
+const journeyPosition = keyAndId((createdAt): createdAt is number => Number.isSafeInteger(createdAt));
 
 /** Who changed a journey, when, and why (the comment its history keeps). */
 export interface JourneyChange {
@@ -210,7 +195,8 @@ export function createJourneysService({
   }
 
   async function pageOf(user: UserRow, query: JourneyQuery, request: JourneyListQuery): Promise<JourneyPage> {
-    const { rows, hasNext } = await repo.page(user, query, decodeCursor(request.cursor), request.limit);
+    const after = decodeCursor(request.cursor, journeyPosition);
+    const { rows, hasNext } = await repo.page(user, query, after, request.limit);
     const last = rows.at(-1);
     return {
       items: await presented(rows),

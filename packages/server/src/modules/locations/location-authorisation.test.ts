@@ -1,27 +1,12 @@
-import type { BusinessRole } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { type Principal, startAuthorisationWorld } from '../../testing/authorisation-world.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
 
-const PASSWORD = 'a good password';
-
 /**
- * Who asks for a device's location history, by where their entry is relative to the device's level (Site A in Tenant
- * → Site A → Room A1, Site B; Other): own level, an ancestor, a descendant, a sibling, another tenant; provider
- * staff; nobody. Whoever sees the device reads it, whatever their role and plan; anyone else gets the 404 of a device
- * that does not exist.
+ * Whoever sees the device reads its location history, whatever their role and plan; anyone else gets the 404 of a
+ * device that does not exist.
  */
-type Principal =
-  | 'staff'
-  | 'ancestorAdmin'
-  | 'ownAdmin'
-  | 'ownUser'
-  | 'ownViewer'
-  | 'descendantAdmin'
-  | 'siblingAdmin'
-  | 'otherTenantAdmin'
-  | 'nobody';
-
 const EXPECTED: Record<Principal, 'ok' | 404> = {
   staff: 'ok',
   ancestorAdmin: 'ok',
@@ -34,45 +19,15 @@ const EXPECTED: Record<Principal, 'ok' | 404> = {
   nobody: 404,
 };
 
-const HOME: Partial<Record<Principal, string>> = {
-  ancestorAdmin: 'Tenant',
-  ownAdmin: 'Site A',
-  ownUser: 'Site A',
-  ownViewer: 'Site A',
-  descendantAdmin: 'Room A1',
-  siblingAdmin: 'Site B',
-  otherTenantAdmin: 'Other',
-};
-
 describe.each(databaseKinds())('location history authorisation matrix on %s', (kind) => {
   let t: TestApp;
-  const tokens = {} as Record<Principal, string>;
+  let tokens: Record<Principal, string>;
   let device: string;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    await t.createUser('staff@example.com', PASSWORD, { role: 'product' });
-    tokens.staff = await t.signIn('staff@example.com', PASSWORD);
-    const nodes = await t.createTree(tokens.staff, [
-      ['Tenant'],
-      ['Site A', 'Tenant'],
-      ['Room A1', 'Site A'],
-      ['Site B', 'Tenant'],
-      ['Other'],
-    ]);
-    const roles: [Principal, BusinessRole][] = [
-      ['ancestorAdmin', 'admin'],
-      ['ownAdmin', 'admin'],
-      ['ownUser', 'user'],
-      ['ownViewer', 'viewer'],
-      ['descendantAdmin', 'admin'],
-      ['siblingAdmin', 'admin'],
-      ['otherTenantAdmin', 'admin'],
-    ];
-    for (const [principal, role] of roles)
-      tokens[principal] = await t.userWith(principal.toLowerCase(), PASSWORD, nodes[HOME[principal] ?? ''] ?? '', role);
-    await t.createUser('nobody@example.com', PASSWORD);
-    tokens.nobody = await t.signIn('nobody@example.com', PASSWORD);
+    const world = await startAuthorisationWorld(kind);
+    ({ t, tokens } = world);
+    const { nodes } = world;
     device = (
       await t.request({
         method: 'POST',

@@ -1,25 +1,10 @@
-import type { BusinessRole } from '@iot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { HOME, type Principal, startAuthorisationWorld } from '../../testing/authorisation-world.js';
+import type { TestApp } from '../../testing/test-app.js';
 import { databaseKinds } from '../../testing/test-database.js';
 
-const PASSWORD = 'a good password';
 const AREA = { kind: 'circle', center: { lat: 38.7076, lon: -9.1365 }, radius: 150 };
 
-/**
- * Who asks, by where their entry is relative to the places' level (Site A in Tenant → Site A → Room A1, Site B;
- * Other): own level, an ancestor, a descendant, a sibling, another tenant; provider staff; nobody.
- */
-type Principal =
-  | 'staff'
-  | 'ancestorAdmin'
-  | 'ownAdmin'
-  | 'ownUser'
-  | 'ownViewer'
-  | 'descendantAdmin'
-  | 'siblingAdmin'
-  | 'otherTenantAdmin'
-  | 'nobody';
 type Level = 'read' | 'manage';
 
 const EXPECTED: Record<Principal, Record<Level, 'ok' | 403 | 404>> = {
@@ -34,51 +19,15 @@ const EXPECTED: Record<Principal, Record<Level, 'ok' | 403 | 404>> = {
   nobody: { read: 404, manage: 404 },
 };
 
-/** Where each principal's entry is: the level they name in the calls that take one of their own. */
-const HOME: Partial<Record<Principal, string>> = {
-  ancestorAdmin: 'Tenant',
-  ownAdmin: 'Site A',
-  ownUser: 'Site A',
-  ownViewer: 'Site A',
-  descendantAdmin: 'Room A1',
-  siblingAdmin: 'Site B',
-  otherTenantAdmin: 'Other',
-};
-
 describe.each(databaseKinds())('place authorisation matrix on %s', (kind) => {
   let t: TestApp;
-  const tokens = {} as Record<Principal, string>;
+  let tokens: Record<Principal, string>;
   let nodes: Record<string, string>;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
-    await t.createUser('staff@example.com', PASSWORD, { role: 'product' });
-    tokens.staff = await t.signIn('staff@example.com', PASSWORD);
-    nodes = await t.createTree(tokens.staff, [
-      ['Tenant'],
-      ['Site A', 'Tenant'],
-      ['Room A1', 'Site A'],
-      ['Site B', 'Tenant'],
-      ['Other'],
-    ]);
-    for (const level of ['Tenant', 'Other'])
-      await t.services.plansRepo.insert(
-        { businessId: nodes[level] ?? '', name: 'Places', features: { poiSupport: true } },
-        Date.now(),
-      );
-    const roles: [Principal, BusinessRole][] = [
-      ['ancestorAdmin', 'admin'],
-      ['ownAdmin', 'admin'],
-      ['ownUser', 'user'],
-      ['ownViewer', 'viewer'],
-      ['descendantAdmin', 'admin'],
-      ['siblingAdmin', 'admin'],
-      ['otherTenantAdmin', 'admin'],
-    ];
-    for (const [principal, role] of roles)
-      tokens[principal] = await t.userWith(principal.toLowerCase(), PASSWORD, nodes[HOME[principal] ?? ''] ?? '', role);
-    await t.createUser('nobody@example.com', PASSWORD);
-    tokens.nobody = await t.signIn('nobody@example.com', PASSWORD);
+    ({ t, tokens, nodes } = await startAuthorisationWorld(kind, {
+      plan: { name: 'Places', features: { poiSupport: true } },
+    }));
   });
   afterAll(async () => t?.close());
 

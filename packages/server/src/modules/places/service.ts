@@ -21,34 +21,17 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database, DatabaseSchema } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
+import { decodeCursor, encodeCursor, textKeyAndId } from '../../http/page-cursor.js';
 import type { BusinessesRepo, BusinessRow } from '../businesses/repo.js';
 import type { PlansService } from '../plans/service.js';
 import type { UserRow } from '../users/present.js';
 import { presentPlace, presentPlaceGroup } from './present.js';
-import type { ListedGroupRow, ListedPlaceRow, PageCursor, PlacesRepo } from './repo.js';
+import type { ListedGroupRow, ListedPlaceRow, PlacesRepo } from './repo.js';
 
 type Trx = Transaction<DatabaseSchema>;
 
 /** Viewers and users read places and groups; admins of their level create, edit and delete them. */
 const MANAGE_ROLE: BusinessRole = 'admin';
-
-function encodeCursor(cursor: PageCursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string | undefined): PageCursor | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString());
-    if (Array.isArray(value) && value.length === 2) {
-      const [key, id] = value;
-      if (typeof key === 'string' && typeof id === 'string') return [key, id];
-    }
-  } catch {
-    // A cursor that does not parse is invalid input, answered below.
-  }
-  throw new AppError('validation.failed', {}, { cursor: 'validation.invalid' });
-}
 
 function assertRole(role: Role, needed: BusinessRole) {
   if (!hasRank(role, needed)) throw new AppError('forbidden');
@@ -162,7 +145,7 @@ export function createPlacesService({
           ...(request.search ? { search: request.search } : {}),
           ...(request.groupId ? { groupId: request.groupId } : {}),
         },
-        { limit: request.limit, after: decodeCursor(request.cursor) },
+        { limit: request.limit, after: decodeCursor(request.cursor, textKeyAndId) },
       );
       const last = rows.length > request.limit ? rows[request.limit - 1] : undefined;
       return {
@@ -341,7 +324,7 @@ export function createPlacesService({
     async devicesAt(user: UserRow, placeId: string, request: { limit: number; cursor?: string | undefined }) {
       const { items, next, placePath } = await placesRepo.devicesAt(user, placeId, {
         limit: request.limit,
-        after: decodeCursor(request.cursor),
+        after: decodeCursor(request.cursor, textKeyAndId),
       });
       const path =
         placePath !== null && (await placesRepo.reachesPath(user, placePath))

@@ -15,7 +15,7 @@ export interface Plan {
 }
 
 /** A contract's stored features over the default plan; a contract that does not parse gives the default plan. */
-function featuresOf(json: string): PlanFeatures {
+export function featuresOf(json: string): PlanFeatures {
   const stored = JSON.parse(json) as ContractFeatures;
   const merged = {
     ...DEFAULT_PLAN,

@@ -23,7 +23,7 @@ const staff: User = {
 };
 const customer: User = { ...staff, id: 'u2', email: 'olivia@example.com', role: 'user' };
 
-const tokens = [{ type: 'PLATINUM', maxTokens: 100, tokensInUse: 95, tokensUsed: 300, tokenRatio: 0.95, version: 1 }];
+const tokens = [{ type: 'PLATINUM', maxTokens: 100, tokensInUse: 95, tokensUsed: 300, tokenRatio: 0.95 }];
 
 function stubApi(user: User | undefined) {
   const fetchMock = vi.fn(async (input: string) => {

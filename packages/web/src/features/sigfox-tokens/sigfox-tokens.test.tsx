@@ -11,7 +11,6 @@ const record = (type: string, tokensInUse: number, maxTokens: number) => ({
   tokensInUse,
   tokensUsed: tokensInUse * 2,
   tokenRatio: maxTokens ? tokensInUse / maxTokens : 0,
-  version: 1,
 });
 
 beforeEach(async () => {
@@ -39,7 +38,7 @@ describe('SigfoxTokensDialog', () => {
     );
     renderWithProviders(<SigfoxTokensDialog open onClose={() => undefined} />);
     expect(await screen.findByText('PLATINUM')).toBeTruthy();
-    expect(screen.getByText('4,600 of 5,000 in use · 9,200 used in total')).toBeTruthy();
+    expect(screen.getByText('4,600 of 5,000 in use · 9,200 spent by token periods')).toBeTruthy();
     expect(screen.getByText('At least one token type has 90% or more of its tokens in use.')).toBeTruthy();
     expect(screen.getAllByRole('progressbar')).toHaveLength(2);
   });

@@ -65,6 +65,12 @@ export function businessLogSentence(
       case 'place_group_created':
       case 'place_group_updated':
       case 'place_group_deleted':
+      case 'usage_license_created':
+      case 'usage_license_updated':
+      case 'usage_license_deleted':
+      case 'contract_created':
+      case 'contract_updated':
+      case 'contract_deleted':
         return { name: quoted(text('name')) };
       case 'journey_created':
         return { name: quoted(text('description')), device: quoted(text('device')) };

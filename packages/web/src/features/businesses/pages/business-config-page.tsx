@@ -14,6 +14,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ContentPage } from '@/components/content-page';
 import { BusinessActionsCard } from '@/features/alarms/components/business-actions-card';
 import { AssetsTab } from '@/features/assets/components/assets-tab';
+import { LevelContractsTab } from '@/features/contracts/components/level-contracts-tab';
 import { DeviceList } from '@/features/devices/components/device-list';
 import { IntegrationsCard } from '@/features/integrations/components/integrations-card';
 import { JourneysTab } from '@/features/journeys/components/journeys-tab';
@@ -49,13 +50,14 @@ const TABS = [
   'inventory',
 ] as const;
 type ConfigTab = (typeof TABS)[number];
-/** The tabs whose capability is built: the others (contracts, inventory) show once theirs is. */
+/** The tabs whose capability is built: the others (inventory) show once theirs is. */
 const BUILT_TABS: ReadonlySet<ConfigTab> = new Set([
   'hierarchy',
   'assets',
   'devices',
   'users',
   'alarms',
+  'contracts',
   'logs',
   'manager',
   'journeys',
@@ -163,6 +165,9 @@ export function BusinessConfigPage() {
               ) : (
                 <Alert severity="info">{t('actions.adminsOnly')}</Alert>
               ))}
+            {tab === 'contracts' && user && (
+              <LevelContractsTab key={business._id} tree={tree} businessId={business._id} user={user} />
+            )}
             {tab === 'logs' && (
               <BusinessLogs
                 key={business._id}

@@ -13,6 +13,13 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { type SaveFailure, SaveFailureAlert } from '@/components/save-failure-alert';
 import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { DeviceAssetSection } from '@/features/asset-status/components/device-asset-section';
+import { useRefreshUsageLicenses } from '@/features/usage-licenses/api/usage-licenses';
+import {
+  choiceOfDevice,
+  type LicenseChoice,
+  UsageLicensePicker,
+} from '@/features/usage-licenses/components/usage-license-picker';
+import { messageText } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { useForm } from '@/lib/use-form';
 import { useDeleteDevice, useUpdateDevice } from '../api/get-device';
@@ -22,7 +29,7 @@ import { DeviceUserDataSection } from './device-user-data';
 /** The fields the form edits, checked with the API's own rules (network id formats, lengths). */
 const DeviceInfoFields = UpdateDeviceRequest.omit({ uuid: true, version: true });
 
-const TEXT_FIELDS = ['description', 'serialNumber', 'fwVersion', ...NETWORK_ID_KEYS, 'usageLicenseId'] as const;
+const TEXT_FIELDS = ['description', 'serialNumber', 'fwVersion', ...NETWORK_ID_KEYS] as const;
 type InfoField = (typeof TEXT_FIELDS)[number];
 
 /**
@@ -46,25 +53,44 @@ export function DeviceInfoForm({
   const { device, canEdit, isAdmin } = scope;
   const [version, setVersion] = useState(device.version);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
+  // Chosen from the licenses of the device's level and above, never typed.
+  const [license, setLicense] = useState<LicenseChoice | null>(() => choiceOfDevice(device.usageLicense));
+  const [licenseError, setLicenseError] = useState<string | undefined>();
   const form = useForm(
     DeviceInfoFields,
     Object.fromEntries(TEXT_FIELDS.map((name) => [name, device[name] ?? ''])) as Record<InfoField, string>,
   );
   const update = useUpdateDevice();
   const remove = useDeleteDevice();
+  const refreshLicenses = useRefreshUsageLicenses();
 
   const save = form.handleSubmit((changes) => {
     setFailure(null);
+    setLicenseError(undefined);
+    const usageLicenseId = license?.id ?? null;
     update.mutate(
-      { uuid: device.uuid, version, ...changes },
+      {
+        uuid: device.uuid,
+        version,
+        ...changes,
+        // Sent only when changed: a license the device kept is not checked again.
+        ...(usageLicenseId !== device.usageLicenseId ? { usageLicenseId } : {}),
+      },
       {
         onSuccess: (saved) => {
           setVersion(saved.version);
           snackbar.showSuccess(t('app.updated'));
+          // The licenses' device counts moved if the device names another one now.
+          if (usageLicenseId !== device.usageLicenseId) void refreshLicenses();
         },
         onError: (error) => {
-          if (isApiError(error, 400) && Object.keys(error.fields).length > 0) form.setServerErrors(error.fields);
-          else {
+          if (isApiError(error, 400) && Object.keys(error.fields).length > 0) {
+            const { usageLicenseId: licenseRefusal, ...fields } = error.fields;
+            form.setServerErrors(fields);
+            setLicenseError(licenseRefusal);
+          } else if (isApiError(error, 422) && error.code === 'device.usage_license_not_found') {
+            setLicenseError(error.message);
+          } else {
             const conflict = isApiError(error, 409);
             setFailure({ text: conflict ? t('conflict') : errorMessage(t, error), conflict });
           }
@@ -101,6 +127,18 @@ export function DeviceInfoForm({
                 sx={name === 'description' ? { gridColumn: { sm: '1 / -1' } } : undefined}
               />
             ))}
+            <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+              <UsageLicensePicker
+                businessId={device.businessId}
+                value={license}
+                onChange={(choice) => {
+                  setLicense(choice);
+                  setLicenseError(undefined);
+                }}
+                disabled={!canEdit}
+                error={licenseError && messageText(t, licenseError)}
+              />
+            </Box>
           </Box>
           <SaveFailureAlert failure={failure} onStartOver={onStartOver} />
           {(canEdit || isAdmin) && (

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
 import { DeviceAssetLink } from '@/features/asset-status/components/device-asset-link';
 import { LocationStateChip } from '@/features/locations/components/location-state-chip';
+import { ExpiredLicenseFlag } from '@/features/usage-licenses/components/expired-license';
 import { networkIdOf } from '../lib/device-facts';
 import { LastSeen, ParameterizationChip } from './device-facts';
 import type { DeviceViewProps } from './device-table';
@@ -129,6 +130,7 @@ export function DeviceCards({
                     {device.description || device.uuid}
                   </RouterLink>
                 </Typography>
+                <ExpiredLicenseFlag license={device.usageLicense} />
                 <ParameterizationChip device={device} />
               </Stack>
               <Box

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterLink } from '@/components/router-link';
 import { DeviceAssetLink } from '@/features/asset-status/components/device-asset-link';
 import { LocationStateChip } from '@/features/locations/components/location-state-chip';
+import { ExpiredLicenseFlag } from '@/features/usage-licenses/components/expired-license';
 import { networkIdOf } from '../lib/device-facts';
 import { LastSeen, ParameterizationChip } from './device-facts';
 import { ListedValues } from './listed-values';
@@ -199,6 +200,7 @@ export function DeviceTable({
                     <RouterLink to={linkTo(device)} title={device.description}>
                       {device.description || device.uuid}
                     </RouterLink>
+                    <ExpiredLicenseFlag license={device.usageLicense} />
                   </Box>
                   {device.asset && (
                     <Box

@@ -91,11 +91,17 @@ function TokenRecords() {
           <TokenRecord key={record.type} record={record} />
         ))}
       </Stack>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('sigfoxTokens.computed')}
+      </Typography>
     </Stack>
   );
 }
 
-/** The Sigfox token status of the architecture menu (provider staff): each token type's use against its maximum. */
+/**
+ * The Sigfox token status of the architecture menu (provider staff): each token type's use against its maximum, as the
+ * server counts it from contracts and devices (nothing to edit here).
+ */
 export function SigfoxTokensDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
