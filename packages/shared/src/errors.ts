@@ -75,6 +75,7 @@ export const ERROR_STATUS = {
   'contract.carve_exceeds_left': 422,
   'contract.custom_period_required': 422,
   'contract.has_carved': 409,
+  'contract.carved_purchase': 422,
   'contract.field_not_changeable': 403,
   'usage_license.in_use': 409,
   'usage_license.id_taken': 409,

@@ -120,6 +120,7 @@ const en = {
   'contract.carve_exceeds_left': 'The contract "{{contract}}" has only {{left}} credits left to give.',
   'contract.custom_period_required': 'A custom period needs its start and its end, the end after the start.',
   'contract.has_carved': 'Contracts of sublevels were given credits from this one: delete them first.',
+  'contract.carved_purchase': "This contract's credits are a share of a contract above it: buy credits there.",
   'contract.field_not_changeable': "You may only change the credit limits of your sublevels' contracts.",
   'contract.credit_limit_reached': 'Credit limit reached, not sent: {{channel}}.',
   'credit.channel.sms': 'SMS',
@@ -330,6 +331,8 @@ const pt: Record<MessageCode, string> = {
   'contract.carve_exceeds_left': 'O contrato "{{contract}}" só tem {{left}} créditos para ceder.',
   'contract.custom_period_required': 'Um período personalizado precisa de início e de fim, o fim depois do início.',
   'contract.has_carved': 'Foram cedidos créditos deste contrato a contratos de subníveis: apague-os primeiro.',
+  'contract.carved_purchase':
+    'Os créditos deste contrato são uma parte dos de um contrato acima dele: compre créditos nesse.',
   'contract.field_not_changeable': 'Só pode alterar os limites de créditos dos contratos dos seus subníveis.',
   'contract.credit_limit_reached': 'Limite de créditos atingido, não enviado: {{channel}}.',
   'credit.channel.sms': 'SMS',

@@ -352,7 +352,7 @@ export function createBusinessesService({
     },
 
     /**
-     * Deletes a node without sublevels, devices, assets, places or contracts ("move the devices or sublevels first");
+     * Deletes a node without sublevels, devices, assets, places, usage licenses or contracts ("move the devices or sublevels first");
      * a top-level business only by provider staff. The deletion is recorded in the parent's log (the node's own log goes
      * with it).
      */

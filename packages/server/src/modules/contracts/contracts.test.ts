@@ -434,6 +434,22 @@ describe.each(databaseKinds())('contracts on %s', (kind) => {
     expect(await carvedOf()).toBe(20);
   });
 
+  it('refuses buying credits for a carved contract (its source sells them), yet sells it tokens', async () => {
+    const source = await create({ businessId: nodes.Tenant, name: 'Seller', credits: { total: 100 } });
+    const child = await create({
+      businessId: nodes['Site A'],
+      name: 'Share',
+      credits: { total: 10, fromContractId: source.contractId },
+    });
+    const url = `/api/contracts/${child.contractId}`;
+    const refused = await call('PATCH', url, staff, { version: 1, purchase: { credits: 5 } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('contract.carved_purchase');
+    expect(Number((await stored(child.contractId)).creditsTotal)).toBe(10);
+    expect((await call('PATCH', url, staff, { version: 1, purchase: { tokens: 5 } })).statusCode).toBe(200);
+    expect(Number((await stored(child.contractId)).tokensTotal)).toBe(5);
+  });
+
   it('carves a contract from a source chosen later, and gives back what it did not spend when taken off it', async () => {
     const source = await create({ businessId: nodes.Tenant, name: 'Later source', credits: { total: 100 } });
     const child = await create({ businessId: nodes['Site A'], name: 'Bought alone', credits: { total: 40 } });

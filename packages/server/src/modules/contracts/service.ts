@@ -375,6 +375,9 @@ export function createContractsService({
         const credits = request.credits ?? {};
         const tokens = request.tokens ?? {};
         const { purchase } = request;
+        // A carved contract's credits are its share of its source's: bought there, so what it gives back stays exact.
+        const carvedFrom = credits.fromContractId !== undefined ? credits.fromContractId : row.fromContractId;
+        if (carvedFrom && (purchase?.credits ?? 0) > 0) throw new AppError('contract.carved_purchase');
         const periodType = credits.periodType ?? (row.creditPeriodType as CreditPeriodType);
         const periodChanged =
           periodType !== row.creditPeriodType ||
