@@ -352,9 +352,9 @@ export function createBusinessesService({
     },
 
     /**
-     * Deletes a node without sublevels, devices, assets, places, usage licenses or contracts ("move the devices or sublevels first");
-     * a top-level business only by provider staff. The deletion is recorded in the parent's log (the node's own log goes
-     * with it).
+     * Deletes a node without sublevels, devices, assets, places, usage licenses or contracts ("move the devices or
+     * sublevels first"); a top-level business only by provider staff. The deletion is recorded in the parent's log
+     * (the node's own log goes with it).
      */
     async delete(user: UserRow, id: string): Promise<void> {
       const node = await reachable(user, id);
