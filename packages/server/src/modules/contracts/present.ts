@@ -16,8 +16,25 @@ import type { ContractLogRow, ContractRow } from './repo.js';
 const iso = (time: number) => new Date(time).toISOString();
 const isoOrNull = (time: number | null) => (time === null ? null : iso(Number(time)));
 
-/** A contract's columns as the shared rules read them. */
-export function standingOf(row: ContractRow, tokensInUse: number): ContractStanding {
+/** The columns of a contract the shared rules read. */
+type StandingColumns = Pick<
+  ContractRow,
+  | 'purchasedAt'
+  | 'expiresAt'
+  | 'creditPeriodType'
+  | 'periodStart'
+  | 'periodEnd'
+  | 'creditsTotal'
+  | 'creditsSpent'
+  | 'creditsCarved'
+  | 'creditLimitForPeriod'
+  | 'spentInPeriod'
+  | 'tokensTotal'
+  | 'tokensSpent'
+>;
+
+/** A contract's columns as the shared rules read them, with the Sigfox devices that use its tokens now. */
+export function standingOf(row: StandingColumns, tokensInUse: number): ContractStanding {
   return {
     purchasedAt: row.purchasedAt === null ? null : Number(row.purchasedAt),
     expiresAt: row.expiresAt === null ? null : Number(row.expiresAt),

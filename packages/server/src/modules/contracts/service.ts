@@ -131,10 +131,14 @@ export function createContractsService({
   }
 
   async function present(row: ContractRow, named: Named): Promise<Contract> {
-    const inUse = await plansRepo.sigfoxDevicesInReach(
-      { path: row.businessPath, depth: Number(row.businessDepth) },
-      row.inheritableLevels,
-    );
+    // Only a contract with a token type sells tokens to the Sigfox devices in its reach.
+    const inUse =
+      row.tokenType === null
+        ? 0
+        : await plansRepo.sigfoxDevicesInReach(
+            { path: row.businessPath, depth: Number(row.businessDepth) },
+            row.inheritableLevels,
+          );
     return presentContract(row, named, inUse, now());
   }
 

@@ -11,6 +11,7 @@ import {
 } from '@iot/shared';
 import type { Database } from '../../db/schema.js';
 import { appendContractLog } from '../contracts/log.js';
+import { standingOf } from '../contracts/present.js';
 import type { NotificationsService } from '../notifications/service.js';
 import type { PlansRepo } from '../plans/repo.js';
 import type { CreditContractRow, CreditsRepo } from './repo.js';
@@ -43,25 +44,6 @@ export interface CreditChargeRequest {
 }
 
 export type SigfoxTokenCounts = Omit<SigfoxTokenRecord, 'version'>;
-
-/** A contract row as the shared rules read it, with the Sigfox devices that use its tokens now. */
-export function standingOf(row: CreditContractRow, tokensInUse: number): ContractStanding {
-  return {
-    purchasedAt: row.purchasedAt,
-    expiresAt: row.expiresAt,
-    creditPeriodType: row.creditPeriodType,
-    periodStart: row.periodStart,
-    periodEnd: row.periodEnd,
-    creditsTotal: row.creditsTotal,
-    creditsSpent: row.creditsSpent,
-    creditsCarved: row.creditsCarved,
-    creditLimitForPeriod: row.creditLimitForPeriod,
-    spentInPeriod: row.spentInPeriod,
-    tokensTotal: row.tokensTotal,
-    tokensSpent: row.tokensSpent,
-    tokensInUse,
-  };
-}
 
 const clamp = (value: number, most: number) => Math.min(Math.max(value, 0), most);
 

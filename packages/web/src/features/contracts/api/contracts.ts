@@ -63,6 +63,17 @@ export const getContractPagesQueryOptions = (filter: ContractFilter) =>
 export const useContractPages = (filter: ContractFilter) =>
   useInfiniteQuery({ ...getContractPagesQueryOptions(filter), placeholderData: keepPreviousData });
 
+/** The most contracts one business holds that a choice lists: a level holds a handful. */
+const BUSINESS_CONTRACTS_LIMIT = 200;
+
+export const getBusinessContractsQueryOptions = (businessId: string) =>
+  queryOptions({
+    queryKey: [...CONTRACTS_KEY, 'business', businessId],
+    queryFn: ({ signal }) =>
+      api.get<ContractPage>('/contracts', { query: { businessId, limit: BUSINESS_CONTRACTS_LIMIT }, signal }),
+    meta: { errorSnackbar: false },
+  });
+
 export const getContract = (contractId: string, signal?: AbortSignal) =>
   api.get<Contract>(contractPath(contractId), { signal });
 

@@ -22,11 +22,13 @@ import { messageText } from '@/i18n';
 import { errorMessage } from '@/lib/error-message';
 import { useCreateContract } from '../api/contracts';
 import { type ContractDraft, createRequestOf, NEW_CONTRACT } from '../lib/contract-form';
+import { useCarveSources } from '../lib/use-carve-sources';
+import { CreditsSourceField, shareFieldTexts } from './credits-source-field';
 
 /**
  * A new contract: its business (chosen in the business-tree picker), name, type, expiry, whether it is bought now or
- * waits for its purchase, how many levels below it reaches, and a comment. Features, credits and tokens are set on
- * its page.
+ * waits for its purchase, how many levels below it reaches, and a comment. Its credits may be a share carved from a
+ * contract of a level above; anything else about features, credits and tokens is set on its page.
  */
 export function ContractCreateDialog({
   onClose,
@@ -35,16 +37,19 @@ export function ContractCreateDialog({
   onClose: () => void;
   onCreated: (contract: Contract) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const create = useCreateContract();
   const [draft, setDraft] = useState<ContractDraft>(NEW_CONTRACT);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { sources } = useCarveSources(draft.businessId);
+  const source = sources.find((one) => one.contractId === draft.fromContractId);
+  const share = shareFieldTexts(t, i18n.language, source);
   const outcome = createRequestOf(draft);
   const issues = 'issues' in outcome ? outcome.issues : {};
   const fieldError = (field: keyof typeof issues) => {
-    const server = serverErrors[field];
+    const server = serverErrors[field === 'creditsShare' ? 'credits.total' : field];
     if (server) return messageText(t, server);
     const code = issues[field];
     return code && submitted ? messageText(t, code) : undefined;
@@ -80,7 +85,8 @@ export function ContractCreateDialog({
             <BusinessChoiceField
               label={t('contracts.business')}
               value={draft.businessId}
-              onChange={(businessId) => change({ businessId })}
+              // Another level has other levels above it: a source chosen for the former is no longer one.
+              onChange={(businessId) => change({ businessId, fromContractId: null })}
               required
               error={fieldError('businessId')}
             />
@@ -119,6 +125,27 @@ export function ContractCreateDialog({
                 slotProps={{ inputLabel: { shrink: true } }}
                 sx={{ flex: 1 }}
               />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <CreditsSourceField
+                sources={sources}
+                value={draft.fromContractId}
+                onChange={(fromContractId) => change({ fromContractId })}
+                disabled={!draft.businessId}
+              />
+              {draft.fromContractId && (
+                <TextField
+                  size="small"
+                  label={share.label}
+                  required
+                  value={draft.creditsShare}
+                  error={Boolean(fieldError('creditsShare'))}
+                  helperText={fieldError('creditsShare') ?? share.hint}
+                  onChange={(event) => change({ creditsShare: event.target.value })}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  sx={{ flex: 1 }}
+                />
+              )}
             </Stack>
             <Stack spacing={0.5}>
               <FormLabel id="contract-purchase-label">{t('contracts.purchaseState')}</FormLabel>

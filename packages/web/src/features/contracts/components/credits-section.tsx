@@ -1,6 +1,5 @@
 import { type Contract, CREDIT_CHANNELS, CREDIT_PERIOD_TYPES, type CreditPeriodType } from '@iot/shared';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,8 +22,10 @@ import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { formatLocale, messageText } from '@/i18n';
 import { creditsDraftOf, creditsRequestOf, type Issues } from '../lib/contract-form';
 import { dayFormat } from '../lib/dates';
+import { useCarveSources } from '../lib/use-carve-sources';
 import { useContractEdit } from '../lib/use-contract-edit';
 import { UsageBar } from './contract-chips';
+import { CreditsSourceField, shareFieldTexts } from './credits-source-field';
 import { Facts, Section } from './facts';
 
 /** A contract's credits: what it has, spent, gave to sublevels and has left, its period and the cost of each send. */
@@ -112,20 +113,24 @@ export function CreditsSection({ contract, canEdit }: { contract: Contract; canE
 }
 
 function CreditsDialog({ contract, onClose }: { contract: Contract; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const { draft, setDraft, failure, startOver, save, saving } = useContractEdit(contract, (read) =>
+  const { draft, setDraft, base, failure, startOver, save, saving } = useContractEdit(contract, (read) =>
     creditsDraftOf(read.credits),
   );
+  const readFrom = base.credits.fromContract?.contractId ?? null;
+  const { sources } = useCarveSources(contract.business.id);
+  const source = sources.find((one) => one.contractId === draft.fromContractId);
+  const share = shareFieldTexts(t, i18n.language, source, source !== undefined && source.contractId === readFrom);
   const [shownIssues, setShownIssues] = useState<Issues<string>>({});
-  const amountField = (field: 'total' | 'perPeriod' | 'limitForPeriod', label: string) => (
+  const amountField = (field: 'total' | 'perPeriod' | 'limitForPeriod', label: string, hint?: string) => (
     <TextField
       size="small"
       label={label}
       value={draft[field]}
       error={Boolean(shownIssues[field])}
-      helperText={shownIssues[field] ? messageText(t, shownIssues[field]) : undefined}
+      helperText={shownIssues[field] ? messageText(t, shownIssues[field]) : hint}
       onChange={(event) => setDraft((current) => ({ ...current, [field]: event.target.value }))}
       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       sx={{ flex: 1 }}
@@ -133,7 +138,7 @@ function CreditsDialog({ contract, onClose }: { contract: Contract; onClose: () 
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const outcome = creditsRequestOf(draft);
+    const outcome = creditsRequestOf(draft, readFrom);
     if ('issues' in outcome) {
       setShownIssues(outcome.issues);
       return;
@@ -153,13 +158,16 @@ function CreditsDialog({ contract, onClose }: { contract: Contract; onClose: () 
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <SaveFailureAlert failure={failure} onStartOver={startOver} />
-            {contract.credits.fromContract && (
-              <Alert severity="info">
-                {t('contracts.credits.carvedInfo', { name: contract.credits.fromContract.name })}
-              </Alert>
-            )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {amountField('total', t('contracts.credits.total'))}
+              <CreditsSourceField
+                sources={sources}
+                current={base.credits.fromContract}
+                value={draft.fromContractId}
+                onChange={(fromContractId) => setDraft((current) => ({ ...current, fromContractId }))}
+              />
+              {amountField('total', share.label, share.hint)}
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 select
                 size="small"

@@ -118,6 +118,8 @@ export interface CreditsDraft {
   periodStart: string;
   periodEnd: string;
   costs: Record<CreditChannel, string>;
+  /** The contract of a level above whose credits `total` is a share of; null: bought for this contract. */
+  fromContractId: string | null;
 }
 type CreditsField = 'total' | 'perPeriod' | 'limitForPeriod' | 'periodStart' | 'periodEnd' | `costs.${CreditChannel}`;
 
@@ -134,11 +136,16 @@ export const creditsDraftOf = (credits: Contract['credits']): CreditsDraft => ({
     CreditChannel,
     string
   >,
+  fromContractId: credits.fromContract?.contractId ?? null,
 });
 
-/** The credits as `PATCH` takes them, or why not. A custom period has its own start and end, the end later. */
+/**
+ * The credits as `PATCH` takes them, or why not. A custom period has its own start and end, the end later. The
+ * source goes only when it is not `readFrom`, the one read: sending it again would carve the share anew.
+ */
 export function creditsRequestOf(
   draft: CreditsDraft,
+  readFrom: string | null = null,
 ): { request: NonNullable<UpdateContractBody['credits']> } | { issues: Issues<CreditsField> } {
   const issues: Issues<CreditsField> = {};
   const amount = (field: CreditsField, text: string) => {
@@ -173,6 +180,7 @@ export function creditsRequestOf(
         ? { periodStart: instantOfDateInput(draft.periodStart), periodEnd: instantOfDateInput(draft.periodEnd) }
         : {}),
       costs,
+      ...(draft.fromContractId !== readFrom ? { fromContractId: draft.fromContractId } : {}),
     },
   };
 }
@@ -252,8 +260,11 @@ export interface ContractDraft {
   inheritAll: boolean;
   inheritableLevels: string;
   comment: string;
+  /** The contract of a level above to carve `creditsShare` credits from; null: none (credits are set on its page). */
+  fromContractId: string | null;
+  creditsShare: string;
 }
-type ContractField = 'businessId' | 'name' | 'inheritableLevels';
+type ContractField = 'businessId' | 'name' | 'inheritableLevels' | 'creditsShare';
 
 export const NEW_CONTRACT: ContractDraft = {
   businessId: null,
@@ -264,6 +275,8 @@ export const NEW_CONTRACT: ContractDraft = {
   inheritAll: true,
   inheritableLevels: '0',
   comment: '',
+  fromContractId: null,
+  creditsShare: '',
 };
 
 export function createRequestOf(
@@ -274,7 +287,9 @@ export function createRequestOf(
   if (!draft.name.trim()) issues.name = 'validation.required';
   const levels = draft.inheritAll ? null : wholeNumber(draft.inheritableLevels, { max: 1000 });
   if (isIssue(levels)) issues.inheritableLevels = levels;
-  if (!draft.businessId || isIssue(levels) || Object.keys(issues).length > 0) return { issues };
+  const share = draft.fromContractId ? wholeNumber(draft.creditsShare) : null;
+  if (isIssue(share)) issues.creditsShare = share;
+  if (!draft.businessId || isIssue(levels) || isIssue(share) || Object.keys(issues).length > 0) return { issues };
   return {
     request: {
       businessId: draft.businessId,
@@ -284,13 +299,16 @@ export function createRequestOf(
       expiresAt: instantOfDateInput(draft.expiresAt),
       purchased: draft.purchased,
       inheritableLevels: levels,
+      ...(draft.fromContractId && share !== null
+        ? { credits: { fromContractId: draft.fromContractId, total: share } }
+        : {}),
     },
   };
 }
 
 // --- A contract's details ----------------------------------------------------------------------------------------
 
-export type DetailsDraft = Omit<ContractDraft, 'businessId' | 'purchased'>;
+export type DetailsDraft = Omit<ContractDraft, 'businessId' | 'purchased' | 'fromContractId' | 'creditsShare'>;
 
 export const detailsDraftOf = (contract: Contract): DetailsDraft => ({
   name: contract.name,
@@ -306,8 +324,14 @@ export function detailsChange(
   draft: DetailsDraft,
   contract: Contract,
 ): { change: Omit<UpdateContractBody, 'version'> | null } | { issues: Issues<'name' | 'inheritableLevels'> } {
-  const outcome = createRequestOf({ ...draft, businessId: contract.business.id, purchased: true });
-  if ('issues' in outcome) return { issues: outcome.issues };
+  const outcome = createRequestOf({
+    ...draft,
+    businessId: contract.business.id,
+    purchased: true,
+    fromContractId: null,
+    creditsShare: '',
+  });
+  if ('issues' in outcome) return { issues: outcome.issues as Issues<'name' | 'inheritableLevels'> };
   const { name, type, comment, expiresAt, inheritableLevels } = outcome.request;
   const change: Omit<UpdateContractBody, 'version'> = {};
   if (name !== contract.name) change.name = name;

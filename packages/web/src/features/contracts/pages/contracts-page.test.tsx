@@ -184,4 +184,67 @@ describe('the contracts of every business', () => {
     ]);
     expect(await screen.findByRole('heading', { name: 'Porto pilot', level: 1 })).toBeTruthy();
   });
+
+  it("carves a sublevel's credits from a contract of a level above, and shows the refusal of too many", {
+    timeout: 20_000,
+  }, async () => {
+    const posts: unknown[] = [];
+    const created = contract('c9', 'North share', { business: { id: 'north', description: 'North region' } });
+    stubServer({
+      'GET /contracts': (call) =>
+        call.query.get('businessId') === 'acme'
+          ? Response.json({ items: [water], nextCursor: null })
+          : call.query.get('businessId')
+            ? Response.json({ items: [], nextCursor: null })
+            : listing(call),
+      'GET /customer-business': () => Response.json(tree),
+      'POST /contracts': (call) => {
+        posts.push(call.body);
+        return posts.length === 1
+          ? Response.json(
+              { code: 'contract.carve_exceeds_left', message: 'The contract "Water utilities" has only 2920 credits left to give.' },
+              { status: 422 },
+            )
+          : Response.json(created, { status: 201 });
+      },
+      'GET /contracts/c9': () => Response.json(created),
+      'GET /contracts/c9/logs': () => Response.json({ items: [], nextCursor: null }),
+    });
+    renderWithProviders(<ContractsPage />, { path: '/arch-contracts' });
+    await list();
+    fireEvent.click(screen.getByRole('button', { name: en['contracts.create'] }));
+    const dialog = within(await screen.findByRole('dialog', { name: en['contracts.createTitle'] }));
+    const choose = dialog.getByRole('button', { name: `Choose: ${en['contracts.business']}` });
+    await waitFor(() => expect(choose.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(choose);
+    const picker = within(await screen.findByRole('dialog', { name: en['contracts.business'] }));
+    fireEvent.click(await picker.findByText('North region'));
+    fireEvent.click(picker.getByRole('button', { name: en['app.ok'] }));
+    await waitFor(() => expect(screen.queryAllByRole('dialog')).toHaveLength(1));
+    fireEvent.change(dialog.getByRole('textbox', { name: new RegExp(`^${en['contracts.name']}`) }), {
+      target: { value: 'North share' },
+    });
+
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: en['contracts.credits.source'] }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Water utilities · Acme Water · 2,920 credits left' }));
+    const shareField = dialog.getByRole('textbox', { name: new RegExp(`^${en['contracts.credits.share']}`) });
+    expect(dialog.getByText('Water utilities has 2,920 credits left to give.')).toBeTruthy();
+    fireEvent.change(shareField, { target: { value: '5000' } });
+    fireEvent.click(dialog.getByRole('button', { name: en['contracts.createSubmit'] }));
+    expect(await dialog.findByText('The contract "Water utilities" has only 2920 credits left to give.')).toBeTruthy();
+
+    fireEvent.change(shareField, { target: { value: '50' } });
+    fireEvent.click(dialog.getByRole('button', { name: en['contracts.createSubmit'] }));
+    expect(await screen.findByText('Contract North share created.')).toBeTruthy();
+    expect(posts.at(-1)).toEqual({
+      businessId: 'north',
+      name: 'North share',
+      type: 'LOC',
+      comment: '',
+      expiresAt: null,
+      purchased: true,
+      inheritableLevels: null,
+      credits: { fromContractId: 'c1', total: 50 },
+    });
+  });
 });
