@@ -1,5 +1,4 @@
 import {
-  type ContractStanding,
   type CreditChannel,
   type CreditPeriodType,
   creditPeriodAt,

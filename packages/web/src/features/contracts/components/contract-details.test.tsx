@@ -1,6 +1,7 @@
-import { type Contract, MESSAGES } from '@iot/shared';
+import { type Business, type Contract, MESSAGES } from '@iot/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { business } from '@/features/businesses/testing/business-fixtures';
 import { changeLanguage } from '@/i18n';
 import en from '@/i18n/en.json';
 import pt from '@/i18n/pt.json';
@@ -11,11 +12,17 @@ import { type Call, contract, logRow, stubServer } from '../testing/contract-fix
 const conflict = () => Response.json({ code: 'conflict', message: MESSAGES.en.conflict }, { status: 409 });
 
 /** The contract `c1` as stored, changed by the PATCHes `patch` accepts; the calls made. */
-function contractServer(patch?: (call: Call, stored: Contract) => Contract | Response) {
-  let stored = contract('c1', 'Water utilities', {
-    comment: 'Renewed yearly.',
-    credits: { ...contract('c1', '').credits, fromContract: null },
-  });
+function contractServer(
+  patch?: (call: Call, stored: Contract) => Contract | Response,
+  {
+    first = contract('c1', 'Water utilities', {
+      comment: 'Renewed yearly.',
+      credits: { ...contract('c1', '').credits, fromContract: null },
+    }),
+    routes = {},
+  }: { first?: Contract; routes?: Record<string, (call: Call) => Response> } = {},
+) {
+  let stored = first;
   const patches: unknown[] = [];
   const calls = stubServer({
     'GET /contracts/c1': () => Response.json(stored),
@@ -42,6 +49,7 @@ function contractServer(patch?: (call: Call, stored: Contract) => Contract | Res
     },
     'DELETE /contracts/c1': () => new Response(null, { status: 204 }),
     'GET /contracts': () => Response.json({ items: [], nextCursor: null }),
+    ...routes,
   });
   return {
     calls,
@@ -208,6 +216,48 @@ describe("a contract's page", () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("gives the contract a share of a level above's contract, and shows the refusal of too many", {
+    timeout: 20_000,
+  }, async () => {
+    const tree: Business[] = [business('acme', 'Acme Water', null), business('north', 'North region', 'acme')];
+    const main = contract('c0', 'Acme main', { credits: { ...contract('c0', '').credits, left: 300 } });
+    const server = contractServer(
+      (call, stored) =>
+        (call.body as { credits: { total: number } }).credits.total > 300
+          ? Response.json(
+              {
+                code: 'contract.carve_exceeds_left',
+                message: 'The contract "Acme main" has only 300 credits left to give.',
+              },
+              { status: 422 },
+            )
+          : { ...stored, version: stored.version + 1 },
+      {
+        first: contract('c1', 'Water utilities', { business: { id: 'north', description: 'North region' } }),
+        routes: {
+          'GET /customer-business': () => Response.json(tree),
+          'GET /contracts': (call) =>
+            Response.json({ items: call.query.get('businessId') === 'acme' ? [main] : [], nextCursor: null }),
+        },
+      },
+    );
+    openPage();
+    const credits = await section(en['contracts.credits.title']);
+    fireEvent.click(credits.getByRole('button', { name: en['contracts.credits.edit'] }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Credits of Water utilities' }));
+    expect(dialog.getByRole('textbox', { name: en['contracts.credits.total'] })).toBeTruthy();
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: en['contracts.credits.source'] }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme main · Acme Water · 300 credits left' }));
+    const share = dialog.getByRole('textbox', { name: en['contracts.credits.share'] });
+    expect(dialog.getByText('Acme main has 300 credits left to give.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: en['arch.save'] }));
+    expect(await dialog.findByText('The contract "Acme main" has only 300 credits left to give.')).toBeTruthy();
+    fireEvent.change(share, { target: { value: '250' } });
+    fireEvent.click(dialog.getByRole('button', { name: en['arch.save'] }));
+    expect(await screen.findByText(en['app.updated'])).toBeTruthy();
+    expect(server.patches.at(-1)).toMatchObject({ version: 3, credits: { total: 250, fromContractId: 'c0' } });
   });
 
   it('edits the tokens: external only stands alone', { timeout: 20_000 }, async () => {

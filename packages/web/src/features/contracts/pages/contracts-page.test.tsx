@@ -202,7 +202,10 @@ describe('the contracts of every business', () => {
         posts.push(call.body);
         return posts.length === 1
           ? Response.json(
-              { code: 'contract.carve_exceeds_left', message: 'The contract "Water utilities" has only 2920 credits left to give.' },
+              {
+                code: 'contract.carve_exceeds_left',
+                message: 'The contract "Water utilities" has only 2920 credits left to give.',
+              },
               { status: 422 },
             )
           : Response.json(created, { status: 201 });
