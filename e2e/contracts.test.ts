@@ -63,6 +63,8 @@ async function open(path: string, token: string, lang: Language, ready: () => Pr
   if (await cookies.isVisible()) await cookies.click();
 }
 
+/** Lets a dialog's or a menu's transition end before a screenshot. */
+const settle = () => suite.page.waitForTimeout(500);
 const shot = (name: string) => suite.page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 describe('contracts: provider staff', () => {
@@ -119,6 +121,89 @@ describe('contracts: provider staff', () => {
     await suite.page.getByRole('button', { name: en['contracts.create'] }).click();
     await suite.page.getByRole('dialog', { name: en['contracts.createTitle'] }).waitFor();
     await suite.page.screenshot({ path: `${SHOTS}/contract-create-en-phone.png` });
+  });
+});
+
+describe('contracts: credits carved from a level above', () => {
+  const SHARE = 'North region carved share';
+  let carvedId = '';
+
+  /** Opens the new contract dialog and fills it for North region, carving from Acme Water's contract. */
+  async function fillCarvedContract(lang: Language, share: string, viewport = DESKTOP) {
+    const texts = TEXTS[lang];
+    const list = suite.page.getByRole('list', { name: texts['contracts.list'] });
+    await open('/arch-contracts', world.adminToken, lang, () => list.waitFor());
+    // Past the Sigfox token dialog first: on a phone in Portuguese its close button never settles for the robot.
+    await suite.page.setViewportSize(viewport);
+    await suite.page.getByRole('button', { name: texts['contracts.create'] }).click();
+    const dialog = suite.page.getByRole('dialog', { name: texts['contracts.createTitle'] });
+    const field = texts['contracts.business'];
+    await dialog.getByRole('button', { name: texts['arch.business.choose'].replace('{{field}}', field) }).click();
+    const picker = suite.page.getByRole('dialog', { name: field });
+    await picker.getByLabel(texts['businesses.search']).fill('North region');
+    await picker.getByText('North region', { exact: true }).click();
+    await picker.getByRole('button', { name: texts['app.ok'] }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await dialog.getByRole('textbox', { name: new RegExp(`^${texts['contracts.name']}`) }).fill(SHARE);
+    await dialog.getByRole('combobox', { name: texts['contracts.credits.source'] }).click();
+    await suite.page.getByRole('option', { name: new RegExp(`^${world.water.name} · Acme Water · `) }).click();
+    await suite.page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await dialog.getByRole('textbox', { name: new RegExp(`^${texts['contracts.credits.share']}`) }).fill(share);
+    await settle();
+    return dialog;
+  }
+
+  it("creates a sublevel's contract carving 50 credits from its parent's, whose carved figure goes up", async () => {
+    const before = await call<Contract>(world.adminToken, 'GET', `/contracts/${world.water.contractId}`);
+    const dialog = await fillCarvedContract('en', '50');
+    await suite.page.screenshot({ path: `${SHOTS}/contract-create-carved-en-desktop.png` });
+    await dialog.getByRole('button', { name: en['contracts.createSubmit'] }).click();
+    await suite.page.getByRole('heading', { name: SHARE, level: 1 }).waitFor();
+    carvedId = new URL(suite.page.url()).searchParams.get('contract') ?? '';
+    const credits = suite.page.getByRole('region', { name: en['contracts.credits.title'] });
+    await credits.getByRole('link', { name: world.water.name }).waitFor();
+
+    const after = await call<Contract>(world.adminToken, 'GET', `/contracts/${world.water.contractId}`);
+    expect(after.credits.carved).toBe(before.credits.carved + 50);
+    await credits.getByRole('link', { name: world.water.name }).click();
+    await suite.page.getByRole('heading', { name: world.water.name, level: 1 }).waitFor();
+    const carved = suite.page
+      .getByRole('region', { name: en['contracts.credits.title'] })
+      .getByText(en['contracts.credits.carved'], { exact: true });
+    expect(await carved.locator('xpath=following-sibling::*[1]').textContent()).toBe(
+      after.credits.carved.toLocaleString('en-US'),
+    );
+  });
+
+  it('shows the refusal of more than the source has left, in Portuguese on a phone', async () => {
+    const dialog = await fillCarvedContract('pt', '99999999', PHONE);
+    await suite.page.screenshot({ path: `${SHOTS}/contract-create-carved-pt-phone.png` });
+    await dialog.getByRole('button', { name: pt['contracts.createSubmit'] }).click();
+    await dialog.getByText(`O contrato "${world.water.name}" só tem`, { exact: false }).waitFor();
+    await settle();
+    await suite.page.screenshot({ path: `${SHOTS}/contract-create-refused-pt-phone.png` });
+    await suite.page.setViewportSize(DESKTOP);
+  });
+
+  it('shows both dialogs with a source in English and Portuguese, on a desktop and a phone', async () => {
+    const sizes = { desktop: DESKTOP, phone: PHONE };
+    for (const lang of ['en', 'pt'] as const)
+      for (const [size, viewport] of Object.entries(sizes)) {
+        const texts = TEXTS[lang];
+        const credits = suite.page.getByRole('region', { name: texts['contracts.credits.title'] });
+        await open(`/arch-contracts?contract=${carvedId}`, world.adminToken, lang, () => credits.waitFor());
+        await suite.page.setViewportSize(viewport);
+        await credits.getByRole('button', { name: texts['contracts.credits.edit'] }).click();
+        const dialog = suite.page.getByRole('dialog', {
+          name: texts['contracts.credits.editTitle'].replace('{{name}}', SHARE),
+        });
+        await dialog.getByText(new RegExp(`^${world.water.name} (has|tem) `)).waitFor();
+        await settle();
+        await suite.page.screenshot({ path: `${SHOTS}/contract-credits-carved-${lang}-${size}.png` });
+        await fillCarvedContract(lang, '50', viewport);
+        await suite.page.screenshot({ path: `${SHOTS}/contract-create-carved-${lang}-${size}.png` });
+        await suite.page.setViewportSize(DESKTOP);
+      }
   });
 });
 

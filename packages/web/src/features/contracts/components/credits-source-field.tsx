@@ -28,6 +28,12 @@ export function CreditsSourceField({
   const { t, i18n } = useTranslation();
   const numbers = new Intl.NumberFormat(formatLocale(i18n.language));
   const unlisted = current && !sources.some((source) => source.contractId === current.contractId) ? current : null;
+  // The choice shown closed leaves out what is left: the share's hint says it, and the line stays short.
+  const shown = (chosen: unknown) => {
+    const source = sources.find((one) => one.contractId === chosen);
+    if (source) return `${source.name} · ${source.business.description}`;
+    return chosen === BOUGHT ? t('contracts.credits.boughtHere') : (unlisted?.name ?? '');
+  };
   return (
     <TextField
       select
@@ -36,6 +42,7 @@ export function CreditsSourceField({
       value={value ?? BOUGHT}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value === BOUGHT ? null : event.target.value)}
+      slotProps={{ select: { renderValue: shown } }}
       sx={{ flex: 2, minWidth: 0 }}
     >
       <MenuItem value={BOUGHT}>{t('contracts.credits.boughtHere')}</MenuItem>

@@ -121,6 +121,21 @@ describe('the contract forms', () => {
     expect(createRequestOf({ ...some, inheritableLevels: '0' })).toMatchObject({ request: { inheritableLevels: 0 } });
   });
 
+  it('carves the share typed from the source chosen, and sends a credits source only when it changed', () => {
+    const carved = { ...NEW_CONTRACT, businessId: 'north', name: 'North', fromContractId: 'c1' };
+    expect(createRequestOf({ ...carved, creditsShare: '' })).toEqual({
+      issues: { creditsShare: 'validation.required' },
+    });
+    expect(createRequestOf({ ...carved, creditsShare: '50' })).toMatchObject({
+      request: { credits: { fromContractId: 'c1', total: 50 } },
+    });
+    const draft = creditsDraftOf({ ...contract('c2', 'North').credits, fromContract: { contractId: 'c1', name: 'W' } });
+    expect(creditsRequestOf(draft, 'c1')).not.toHaveProperty('request.fromContractId');
+    expect(creditsRequestOf({ ...draft, fromContractId: null }, 'c1')).toMatchObject({
+      request: { fromContractId: null },
+    });
+  });
+
   it('sends only the details changed, and nothing when none did', () => {
     const water = contract('c1', 'Water', { inheritableLevels: 2 });
     const draft = detailsDraftOf(water);
