@@ -85,10 +85,11 @@ async function openOffline(path: string, texts: typeof en) {
   await suite.page.goto(
     `${suite.server.url}${path}${separator}BearerToken=${token}&lang=${texts === pt ? 'pt' : 'en'}`,
   );
+  // The cookie banner lies over the dialog, whose close button it covers when the dialog is tall: accepted first.
+  await suite.page.getByRole('button', { name: texts['cookies.accept'] }).click();
   const tokens = suite.page.getByRole('dialog', { name: texts['sigfoxTokens.title'] });
   await tokens.getByRole('button', { name: texts['app.close'] }).click();
   await tokens.waitFor({ state: 'hidden' });
-  await suite.page.getByRole('button', { name: texts['cookies.accept'] }).click();
 }
 
 /** The share of the map's pixels close to `hex`, read from a screenshot of it decoded by the page itself. */

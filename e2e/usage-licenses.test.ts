@@ -77,6 +77,9 @@ async function open(path: string, texts: Texts) {
 async function shot(name: string, texts: Texts, fullPage = true) {
   const tokens = suite.page.getByRole('dialog', { name: texts['sigfoxTokens.title'] });
   if (await tokens.isVisible()) {
+    // On a phone the cookie banner covers the dialog's close button until it is accepted.
+    const cookies = suite.page.getByRole('button', { name: texts['cookies.accept'] });
+    if (await cookies.isVisible()) await cookies.click();
     await tokens.getByRole('button', { name: texts['app.close'] }).click();
     await tokens.waitFor({ state: 'hidden' });
   }
