@@ -1,4 +1,4 @@
-import { CONTRACT_TYPES, type Contract, type ContractType } from '@iot/shared';
+import type { Contract } from '@iot/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -23,6 +22,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useCreateContract } from '../api/contracts';
 import { type ContractDraft, createRequestOf, NEW_CONTRACT } from '../lib/contract-form';
 import { useCarveSources } from '../lib/use-carve-sources';
+import { ContractTypeExpiryFields } from './contract-type-expiry-fields';
 import { CreditsSourceField, shareFieldTexts } from './credits-source-field';
 
 /**
@@ -100,32 +100,7 @@ export function ContractCreateDialog({
               onChange={(event) => change({ name: event.target.value })}
               slotProps={{ htmlInput: { maxLength: 200 } }}
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                size="small"
-                select
-                label={t('contracts.typeLabel')}
-                value={draft.type}
-                onChange={(event) => change({ type: event.target.value as ContractType })}
-                sx={{ flex: 1 }}
-              >
-                {CONTRACT_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(`contracts.type.${type}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                size="small"
-                type="date"
-                label={t('contracts.expiresAt')}
-                value={draft.expiresAt}
-                helperText={t('contracts.expiresAtHint')}
-                onChange={(event) => change({ expiresAt: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ flex: 1 }}
-              />
-            </Stack>
+            <ContractTypeExpiryFields type={draft.type} expiresAt={draft.expiresAt} onChange={change} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <CreditsSourceField
                 sources={sources}

@@ -1,4 +1,4 @@
-import { CONTRACT_TYPES, type Contract, type ContractType } from '@iot/shared';
+import type { Contract } from '@iot/shared';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,7 +6,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -20,6 +19,7 @@ import { useSnackbar } from '@/components/snackbars/use-snackbar';
 import { messageText } from '@/i18n';
 import { type DetailsDraft, detailsChange, detailsDraftOf, type Issues } from '../lib/contract-form';
 import { useContractEdit } from '../lib/use-contract-edit';
+import { ContractTypeExpiryFields } from './contract-type-expiry-fields';
 
 /** A contract's name, type, expiry, reach and comment, saved over the version read (only what changed). */
 export function DetailsDialog({ contract, onClose }: { contract: Contract; onClose: () => void }) {
@@ -64,32 +64,7 @@ export function DetailsDialog({ contract, onClose }: { contract: Contract; onClo
               onChange={(event) => change({ name: event.target.value })}
               slotProps={{ htmlInput: { maxLength: 200 } }}
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                size="small"
-                select
-                label={t('contracts.typeLabel')}
-                value={draft.type}
-                onChange={(event) => change({ type: event.target.value as ContractType })}
-                sx={{ flex: 1 }}
-              >
-                {CONTRACT_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(`contracts.type.${type}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                size="small"
-                type="date"
-                label={t('contracts.expiresAt')}
-                value={draft.expiresAt}
-                helperText={t('contracts.expiresAtHint')}
-                onChange={(event) => change({ expiresAt: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ flex: 1 }}
-              />
-            </Stack>
+            <ContractTypeExpiryFields type={draft.type} expiresAt={draft.expiresAt} onChange={change} />
             <Stack spacing={0.5}>
               <FormLabel id="details-levels-label">{t('contracts.inheritableLevels')}</FormLabel>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
